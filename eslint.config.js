@@ -1,0 +1,63 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/** Layering (docs/architecture.md §2): imports go downward only. */
+const ours = (...names) =>
+  names.map((n) => ({ group: [n, `${n}/*`], message: `layering: ${n} may not be imported here` }));
+const layer = (files, forbidden, extra = []) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...ours(...forbidden), ...extra] }] },
+});
+const all = [
+  '@mapx/plugin-api',
+  '@mapx/fhir',
+  '@mapx/engine',
+  '@mapx/api',
+  '@mapx/service',
+  '@mapx/plugin-testkit',
+  '@mapx/auth',
+  '@mapx/normalizer-*',
+  '@mapx/store-*',
+  '@mapx/designer',
+];
+const except = (...keep) => all.filter((n) => !keep.includes(n));
+const noFastify = [
+  { group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'layering: plugins never import Fastify' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/out/**',
+      '**/node_modules/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'apps/designer/**/*.js',
+      'shared/fhir/packages/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  layer(['shared/plugin-api/**'], all),
+  layer(['shared/fhir/**'], except('@mapx/fhir')),
+  layer(['shared/engine/**'], except('@mapx/engine', '@mapx/fhir')),
+  layer(['shared/api/**'], except('@mapx/api')),
+  layer(['shared/plugin-testkit/**'], except('@mapx/plugin-testkit', '@mapx/plugin-api')),
+  layer(['plugins/**/src/**'], except('@mapx/plugin-api', '@mapx/plugin-testkit'), noFastify),
+  layer(['apps/service/**'], ['@mapx/designer', '@mapx/auth', '@mapx/normalizer-*', '@mapx/store-*']),
+  layer(['apps/designer/src/renderer/**'], except('@mapx/api'), [
+    { group: ['electron', 'node:*'], message: 'layering: the renderer talks HTTP only' },
+  ]),
+  layer(['apps/designer/src/preload/**'], all),
+);

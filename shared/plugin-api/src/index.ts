@@ -1,0 +1,10 @@
+export * from './meta.js';
+export type * from './context.js';
+export type * from './plugin.js';
+export type * from './normalizer.js';
+export type * from './store.js';
+export type * from './auth.js';
+export type { StandardSchemaV1 } from './standard-schema.js';
+export * from './errors.js';
+export * from './define.js';
+export { parseMediaType } from './media-type.js';

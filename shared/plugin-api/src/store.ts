@@ -1,0 +1,45 @@
+import type { PluginBase } from './plugin.js';
+import type { PluginContext } from './context.js';
+
+/** Everything one mapping source contributes (mapping-language §9.7). */
+export interface StoreSnapshot {
+  /** Mapping id → expression text. */
+  readonly mappings: ReadonlyMap<string, string>;
+  /** Alias name → string value, bound as `$<name>`. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** Static JSON values, bound as `$<key>`. */
+  readonly statics: ReadonlyMap<string, unknown>;
+  /** ConceptMap resources this source serves (e.g. from a FHIR server). */
+  readonly conceptMaps: readonly unknown[];
+}
+
+export interface StoreWriteResult {
+  readonly created: boolean;
+}
+
+export interface Disposable {
+  dispose(): void;
+}
+
+/** Error codes a store reports through `StoreError`. */
+export type StoreErrorCode = 'STORE_CONFLICT' | 'STORE_UNAVAILABLE' | 'STORE_READ_ONLY' | 'STORE_IO';
+
+export interface MappingStore {
+  /** Human-readable name for logs, e.g. `folder:/srv/mappings`. */
+  readonly name: string;
+  readonly capabilities: { readonly write: boolean; readonly watch: boolean };
+  /** Loads everything this source contributes. Throws a StoreError when the source cannot be read. */
+  load(): Promise<StoreSnapshot>;
+  get(id: string): Promise<string | undefined>;
+  put?(id: string, expression: string): Promise<StoreWriteResult>;
+  /** Resolves false when the mapping does not exist. */
+  delete?(id: string): Promise<boolean>;
+  /** Calls `onChange` when the source changed (polling or file watching). */
+  watch?(onChange: () => void): Disposable;
+  close(): Promise<void>;
+}
+
+export interface StorePlugin<O = unknown> extends PluginBase<'store', O> {
+  /** Resolves null when the options say this source is not configured (e.g. no MAPPINGS_FOLDER). */
+  create(options: O, ctx: PluginContext): Promise<MappingStore | null>;
+}
