@@ -52,6 +52,8 @@ export default tseslint.config(
   layer(['shared/plugin-api/**'], all),
   layer(['shared/fhir/**'], except('@mapx/fhir')),
   layer(['shared/engine/**'], except('@mapx/engine', '@mapx/fhir')),
+  // engine tests may start the real FHIR test server of the testkit (a devDependency, never shipped code)
+  layer(['shared/engine/**/*.test.ts'], except('@mapx/engine', '@mapx/fhir', '@mapx/plugin-testkit')),
   layer(['shared/api/**'], except('@mapx/api')),
   layer(['shared/plugin-testkit/**'], except('@mapx/plugin-testkit', '@mapx/plugin-api')),
   layer(['plugins/**/src/**'], except('@mapx/plugin-api', '@mapx/plugin-testkit'), noFastify),

@@ -6,7 +6,7 @@ const conditions = ['@mapx/source', 'import', 'module', 'node', 'default'];
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['{apps,shared,plugins}/**/src/**/*.test.ts', '{apps,shared,plugins}/**/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],

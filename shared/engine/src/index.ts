@@ -1,1 +1,23 @@
-export {};
+export { createEngine } from './engine/create-engine.js';
+export type {
+  CompiledExpression,
+  Engine,
+  EngineOptions,
+  EvaluateOptions,
+  MappingResolver,
+  VerboseReport,
+} from './engine/types.js';
+export { toLegacyErrorPayload, type MapxErrorPayload } from './legacy-payload.js';
+export { seededUuid } from './uuid.js';
+export { isCodedError, type MapxError } from './errors/mapx-error.js';
+export { severityOf, levelOf } from './errors/catalogue.js';
+export type { Diagnostic, Thresholds, EngineLogger } from './runtime/policy.js';
+export { DEFAULT_THRESHOLDS } from './runtime/policy.js';
+export { isCatastrophicRegex } from './runtime/guardrails.js';
+export {
+  builtinAliases,
+  createServerConceptMapSource,
+  type ServerConceptMapSource,
+  type FhirConnectionResolver,
+} from './functions/index.js';
+export * from './fhir-client/index.js';

@@ -49,4 +49,9 @@ export interface AuthLayer {
 export interface AuthProviderPlugin<O = unknown> extends PluginBase<'auth-provider', O> {
   /** Resolves null for no-auth mode (no configuration found). Throws a PluginError on bad configuration. */
   create(options: O, ctx: PluginContext): Promise<AuthLayer | null>;
+  /**
+   * The offline policy editor (GET /auth/policy/builder). The host mounts it in every mode, including no-auth
+   * (when `create` resolves null); it is not repeated in `AuthLayer.routes`.
+   */
+  readonly policyBuilder?: AuthRoute;
 }

@@ -8,3 +8,5 @@ export type { StandardSchemaV1 } from './standard-schema.js';
 export * from './errors.js';
 export * from './define.js';
 export { parseMediaType } from './media-type.js';
+export { MAPPING_ID_PATTERN, isValidMappingId } from './mapping-id.js';
+export { parseJsonText, findJsonErrorPosition } from './json-text.js';

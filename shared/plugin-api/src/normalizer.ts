@@ -16,6 +16,12 @@ export interface RawInput {
    */
   readonly body: unknown;
   readonly mediaType: MediaType;
+  /**
+   * True when `body` is the raw HTTP request body text (saved-mapping routes), so a JSON normaliser parses
+   * it; absent/false when `body` is an already-parsed value (the `input` of `POST /`, used as is — a JSON
+   * string stays a string).
+   */
+  readonly raw?: boolean;
 }
 
 /** A problem with the input. Bad input is a value, never a throw. */

@@ -22,7 +22,13 @@ export interface Disposable {
 }
 
 /** Error codes a store reports through `StoreError`. */
-export type StoreErrorCode = 'STORE_CONFLICT' | 'STORE_UNAVAILABLE' | 'STORE_READ_ONLY' | 'STORE_IO';
+export type StoreErrorCode =
+  | 'STORE_CONFLICT'
+  | 'STORE_UNAVAILABLE'
+  | 'STORE_READ_ONLY'
+  | 'STORE_IO'
+  /** `put`/`delete` got an id that fails `MAPPING_ID_PATTERN` (the host should have answered 400 already). */
+  | 'STORE_BAD_ID';
 
 export interface MappingStore {
   /** Human-readable name for logs, e.g. `folder:/srv/mappings`. */

@@ -1,1 +1,4 @@
-export {};
+import { fhirServerStorePlugin } from './fhir-server-store-plugin.js';
+
+export default fhirServerStorePlugin;
+export type { FhirServerStoreOptions } from './options.js';

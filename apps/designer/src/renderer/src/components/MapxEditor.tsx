@@ -1,0 +1,79 @@
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
+import { diagnosticRange, markerLevel } from '../editor/diagnostic-range.js';
+import { MAPX_LANGUAGE_ID } from '../editor/mapx-language.js';
+import type { MonacoApi } from '../editor/monaco-setup.js';
+import type { FlatDiagnostic } from '../run/flat-diagnostics.js';
+import type { EditorDocument } from '../state/documents.js';
+
+interface MapxEditorProps {
+  readonly monaco: MonacoApi;
+  readonly document: EditorDocument;
+  readonly theme: string;
+  readonly diagnostics: readonly FlatDiagnostic[];
+  readonly onChange: (text: string) => void;
+  readonly onRun: () => void;
+  readonly onSave: () => void;
+  readonly onReady: (editor: editor.IStandaloneCodeEditor) => void;
+}
+
+export const modelPath = (doc: EditorDocument) => `${doc.id}.mapx`;
+
+function applyMarkers(monaco: MonacoApi, model: editor.ITextModel, diagnostics: readonly FlatDiagnostic[]): void {
+  const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info };
+  const text = model.getValue();
+  const markers = diagnostics.flatMap(({ entry, bucket }) => {
+    const range = diagnosticRange(text, entry);
+    if (!range) return [];
+    const level = markerLevel(entry.severity, bucket);
+    return [{ ...range, severity: severity[level], code: entry.code, message: entry.message ?? entry.code, source: 'mapx' }];
+  });
+  monaco.editor.setModelMarkers(model, 'mapx', markers);
+}
+
+/** The expression editor: one Monaco instance, one model per open document. */
+export function MapxEditor({ monaco, document, theme, diagnostics, onChange, onRun, onSave, onReady }: MapxEditorProps) {
+  const editorRef = useRef<editor.IStandaloneCodeEditor | undefined>(undefined);
+  const actions = useRef({ onRun, onSave });
+  actions.current = { onRun, onSave };
+
+  const onMount: OnMount = (instance) => {
+    editorRef.current = instance;
+    instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => actions.current.onRun());
+    instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => actions.current.onSave());
+    onReady(instance);
+  };
+
+  useEffect(() => {
+    const model = monaco.editor.getModel(monaco.Uri.parse(modelPath(document)));
+    if (model) applyMarkers(monaco, model, diagnostics);
+  }, [monaco, document, diagnostics]);
+
+  return (
+    <Editor
+      path={modelPath(document)}
+      defaultLanguage={MAPX_LANGUAGE_ID}
+      defaultValue={document.text}
+      theme={theme}
+      onMount={onMount}
+      onChange={(value) => onChange(value ?? '')}
+      loading={<div className="placeholder">Loading editor…</div>}
+      options={{
+        ariaLabel: 'mapx expression editor. Ctrl+Enter runs, Ctrl+S saves, Ctrl+M toggles Tab moving focus.',
+        tabSize: 2,
+        insertSpaces: true,
+        detectIndentation: false,
+        minimap: { enabled: false },
+        fontSize: 13,
+        scrollBeyondLastLine: false,
+        automaticLayout: true,
+        folding: true,
+        showFoldingControls: 'mouseover',
+        renderWhitespace: 'boundary',
+        fixedOverflowWidgets: true,
+        quickSuggestions: { other: true, comments: false, strings: false },
+      }}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import type { ApiClient } from '../api/api-client.js';
+import type { Loadable } from '../components/MappingsPanel.js';
+import { newDocumentId, type DocumentsAction, type EditorDocument } from './documents.js';
+import type { Feedback } from './use-feedback.js';
+
+const ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}';
+
+/** The saved-mapping flows: list, open, save (201/200), delete with confirmation, reload caches. */
+export function useSavedMappings(api: ApiClient, online: boolean, dispatch: Dispatch<DocumentsAction>, feedback: Feedback, onRecached: () => void) {
+  const [mappings, setMappings] = useState<Loadable<readonly string[]>>({ state: 'loading' });
+
+  const refresh = useCallback(async () => {
+    const list = await api.listMappings();
+    setMappings(list.ok ? { state: 'ready', value: [...list.data].sort() } : { state: 'failed', message: list.message });
+  }, [api]);
+
+  useEffect(() => {
+    if (online) void refresh();
+  }, [online, refresh]);
+
+  const open = useCallback(
+    async (id: string) => {
+      const text = await api.getMapping(id);
+      if (!text.ok) return feedback.notify('error', `Cannot open ${id}. ${text.message}`);
+      const doc: EditorDocument = { id: newDocumentId(), title: id, text: text.data, savedText: text.data, mappingId: id, origin: 'mapping' };
+      dispatch({ type: 'open', document: doc });
+    },
+    [api, dispatch, feedback],
+  );
+
+  const save = useCallback(
+    async (doc: EditorDocument, askForId: boolean) => {
+      const id =
+        !askForId && doc.mappingId
+          ? doc.mappingId
+          : await feedback.prompt({
+              title: 'Save as mapping',
+              message: 'Mapping id (letters, digits, "-", "_", "."):',
+              confirmLabel: 'Save',
+              initial: doc.mappingId ?? '',
+              pattern: ID_PATTERN,
+            });
+      if (id === undefined) return;
+      const saved = await api.putMapping(id, doc.text);
+      if (!saved.ok) return feedback.notify('error', `Saving ${id} failed. ${saved.message}`);
+      dispatch({ type: 'saved', id: doc.id, mappingId: id, text: doc.text });
+      feedback.notify('success', saved.status === 201 ? `Created mapping ${id} (201)` : `Saved mapping ${id} (200)`);
+      void refresh();
+    },
+    [api, dispatch, feedback, refresh],
+  );
+
+  const remove = useCallback(
+    async (id: string) => {
+      const ok = await feedback.confirm({
+        title: 'Delete mapping',
+        message: `Delete the saved mapping "${id}" from the service? This cannot be undone.`,
+        confirmLabel: 'Delete',
+        danger: true,
+      });
+      if (!ok) return;
+      const deleted = await api.deleteMapping(id);
+      if (!deleted.ok) return feedback.notify('error', `Deleting ${id} failed. ${deleted.message}`);
+      dispatch({ type: 'detach', mappingId: id });
+      feedback.notify('success', `Deleted mapping ${id}`);
+      void refresh();
+    },
+    [api, dispatch, feedback, refresh],
+  );
+
+  const recache = useCallback(async () => {
+    const result = await api.recache();
+    if (!result.ok) return feedback.notify('error', `Reloading caches failed. ${result.message}`);
+    feedback.notify('success', `Caches reloaded: ${result.data.mappings.length} mapping(s)`);
+    onRecached();
+    void refresh();
+  }, [api, feedback, onRecached, refresh]);
+
+  return { mappings, refresh, open, save, remove, recache };
+}

@@ -1,0 +1,95 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { createEngine, createFhirClient, createServerConceptMapSource } from '@mapx/engine';
+import type { AppConfig } from './config/app-config.js';
+import type { ServiceRuntime } from './runtime.js';
+import { WARMUP_FHIR, WARMUP_MAPPINGS, type MapxServices, type RouteRecord } from './services.js';
+import { Warmup } from './warmup/warmup.js';
+import { MappingCache } from './mappings/mapping-cache.js';
+import { pickWritableStore, orderStores } from './mappings/store-order.js';
+import { watchStores } from './mappings/watch-stores.js';
+import { InputDispatcher } from './normalize/input-dispatcher.js';
+import { registerHostFunctions } from './eval/host-functions.js';
+import { installErrorHandling } from './http/error-handling.js';
+import { installCors } from './http/cors.js';
+import { installJsonParsers } from './http/json-parsers.js';
+import { registerRoutes } from './routes/register-routes.js';
+
+export interface BuildAppOptions {
+  readonly logger: Logger;
+}
+
+/** Assembles the service. Never listens: `main.ts` does, tests use `inject()`. */
+export async function buildApp(config: AppConfig, runtime: ServiceRuntime, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: config.server.bodyLimit,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+  });
+  app.decorate('mapx', buildServices(config, runtime, options.logger));
+  const routes: RouteRecord[] = [];
+  app.decorate('mapxRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+  installErrorHandling(app);
+  installCors(app);
+  installJsonParsers(app);
+  await registerRoutes(app);
+  const stopWatching = watchStores(app.mapx, options.logger);
+  app.addHook('onReady', async () => {
+    void app.mapx.warmup.start();
+  });
+  app.addHook('onClose', async () => {
+    stopWatching();
+    await Promise.allSettled([...runtime.plugins.stores.map((s) => s.store.close()), runtime.plugins.auth?.close()]);
+  });
+  return app;
+}
+
+function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logger): MapxServices {
+  const warmup = new Warmup(config.warmup.enabled);
+  warmup.add(WARMUP_FHIR, () => runtime.fhir.load());
+  const stores = orderStores(runtime.plugins.stores);
+  const mappings = new MappingCache(
+    stores.map((s) => s.store),
+    (view) => runtime.fhir.setExternalConceptMaps(view.conceptMaps),
+  );
+  if (mappings.configured) warmup.add(WARMUP_MAPPINGS, async () => void (await mappings.reload()));
+  const dispatcher = new InputDispatcher(runtime.plugins.normalizers);
+  const fhirClient = createClient(config.fhirServer);
+  const serverConceptMaps = fhirClient ? createServerConceptMapSource({ client: fhirClient }) : undefined;
+  const engine = createEngine({
+    services: { ...(fhirClient ? { fhirClient } : {}), ...(serverConceptMaps ? { serverConceptMaps } : {}) },
+    fhir: () => runtime.fhir.get(),
+    fhirUnavailableReason: () => runtime.fhir.unavailableReason(),
+    cacheMaxEntries: config.eval.cacheMaxEntries,
+    thresholds: config.eval.thresholds,
+    limits: { timeoutMs: config.eval.timeoutMs, maxDepth: config.eval.maxDepth },
+    logger: logger.child({ component: 'engine' }),
+  });
+  registerHostFunctions(engine, dispatcher);
+  return {
+    config,
+    startedAt: Date.now(),
+    warmup,
+    fhir: runtime.fhir,
+    engine,
+    dispatcher,
+    mappings,
+    plugins: runtime.plugins,
+    writableStore: pickWritableStore(stores, config.mappings.primaryWritableStore),
+    serverConceptMaps,
+  };
+}
+
+function createClient(server: AppConfig['fhirServer']) {
+  if (!server.base) return undefined;
+  return createFhirClient({
+    baseUrl: server.base,
+    authType: server.authType,
+    ...(server.authType === 'BASIC' ? { username: server.username, password: server.password } : {}),
+    timeoutMs: server.timeoutMs,
+  });
+}

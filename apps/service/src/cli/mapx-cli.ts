@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../config/load-config.js';
+import { createLogger } from '../logger.js';
+import { createRuntime } from '../runtime.js';
+import { buildApp } from '../app.js';
+import { runEvaluation } from '../eval/run-evaluation.js';
+import { inputFailure } from '../http/input-failure.js';
+import { isVerbose } from '../http/verbose-flag.js';
+import { parseArgs, USAGE, type EvalArgs } from './parse-args.js';
+import { guessContentType } from './guess-content-type.js';
+
+/** `mapx eval`: the same pipeline as POST /, for mapping authors' CI. */
+async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) return fail(`${parsed.message}\n\n${USAGE}`);
+  if (parsed.command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const config = loadConfig({ LOG_LEVEL: 'warn', MAPX_DESIGNER_ENABLED: 'false', ...process.env });
+  if (!config.ok) return fail(config.message);
+  const logger = createLogger(config.config.logLevel, process.stderr);
+  const app = await buildApp(config.config, await createRuntime(config.config, logger), { logger });
+  try {
+    return await evaluate(app, parsed.args);
+  } finally {
+    await app.close();
+  }
+}
+
+async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArgs): Promise<number> {
+  const source = args.expression ?? readFileSync(args.expressionFile as string, 'utf8');
+  const verbose = isVerbose({ verbose: args.verbose ? 'true' : undefined });
+  let input: unknown = null;
+  if (args.inputFile) {
+    const text = readFileSync(args.inputFile, 'utf8');
+    const result = await app.mapx.dispatcher.normalize(args.contentType ?? guessContentType(args.inputFile, text), text, true);
+    if (!result.ok) return print(inputFailure(result, verbose).body, 1);
+    input = result.value;
+  }
+  const bindings = args.bindings ? (JSON.parse(args.bindings) as Record<string, unknown>) : {};
+  const outcome = await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true, bindings });
+  return print(outcome.body, outcome.status === 200 ? 0 : 1);
+}
+
+function print(value: unknown, code: number): number {
+  if (value !== undefined) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  return code;
+}
+
+function fail(message: string): number {
+  process.stderr.write(`mapx: ${message}\n`);
+  return 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`mapx: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,53 @@
+export interface EvalArgs {
+  readonly expression?: string;
+  readonly expressionFile?: string;
+  readonly inputFile?: string;
+  readonly contentType?: string;
+  readonly bindings?: string;
+  readonly verbose: boolean;
+}
+
+export type ParsedArgs = { ok: true; command: 'eval'; args: EvalArgs } | { ok: true; command: 'help' } | { ok: false; message: string };
+
+const VALUE_FLAGS: Record<string, keyof EvalArgs> = {
+  '-e': 'expression',
+  '--expression': 'expression',
+  '-f': 'expressionFile',
+  '--file': 'expressionFile',
+  '-i': 'inputFile',
+  '--input': 'inputFile',
+  '-t': 'contentType',
+  '--content-type': 'contentType',
+  '-b': 'bindings',
+  '--bindings': 'bindings',
+};
+
+/** `mapx eval (-e EXPR | -f FILE | FILE) [-i INPUT] [-t TYPE] [-b JSON] [--verbose]` */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { ok: true, command: 'help' };
+  if (command !== 'eval') return { ok: false, message: `unknown command "${command}"` };
+  const args: Record<string, string | boolean> = { verbose: false };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    if (arg === '--verbose' || arg === '-v') args.verbose = true;
+    else if (VALUE_FLAGS[arg]) {
+      const value = rest[++i];
+      if (value === undefined) return { ok: false, message: `${arg} needs a value` };
+      args[VALUE_FLAGS[arg]] = value;
+    } else if (!arg.startsWith('-') && args.expressionFile === undefined && args.expression === undefined) args.expressionFile = arg;
+    else return { ok: false, message: `unknown option "${arg}"` };
+  }
+  if (args.expression === undefined && args.expressionFile === undefined) return { ok: false, message: 'give an expression with -e or a file with -f' };
+  return { ok: true, command: 'eval', args: args as unknown as EvalArgs };
+}
+
+export const USAGE = `Usage: mapx eval (-e EXPRESSION | -f FILE.mapx | FILE.mapx) [options]
+
+Options:
+  -i, --input FILE          input file (default: evaluate against null)
+  -t, --content-type TYPE   media type of the input (default: guessed from the extension, else application/json)
+  -b, --bindings JSON       JSON object of extra bindings, e.g. '{"throwLevel": 20}'
+  -v, --verbose             print the verbose report instead of the result
+Environment variables are those of the service (FHIR_PACKAGES, MAPPINGS_FOLDER, MAPX_EVAL_* …).
+Exit code 0 when the evaluation succeeded (status 200), 1 otherwise.`;

@@ -1,0 +1,52 @@
+export type Edition = 'enterprise' | 'base';
+
+export interface EvalThresholds {
+  readonly throwLevel: number;
+  readonly logLevel: number;
+  readonly collectLevel: number;
+  readonly validationLevel: number;
+}
+
+/** The validated, frozen configuration of one service instance. Built once by `loadConfig`. */
+export interface AppConfig {
+  readonly server: {
+    readonly port: number;
+    readonly host: string;
+    readonly bodyLimit: number;
+    readonly shutdownTimeoutMs: number;
+  };
+  readonly logLevel: string;
+  readonly edition: Edition;
+  readonly license: { readonly to?: string; readonly until?: string };
+  readonly warmup: { readonly enabled: boolean; readonly waitMs: number };
+  readonly eval: {
+    readonly thresholds: EvalThresholds;
+    readonly timeoutMs: number;
+    readonly maxDepth: number;
+    readonly cacheMaxEntries: number;
+  };
+  readonly fhirServer: {
+    readonly base?: string;
+    readonly authType: 'NONE' | 'BASIC';
+    readonly username: string;
+    readonly password: string;
+    readonly timeoutMs: number;
+  };
+  readonly fhir: {
+    readonly version: string;
+    readonly packages: readonly string[];
+    readonly cacheDir: string;
+    readonly registryUrl?: string;
+    readonly registryToken?: string;
+  };
+  readonly mappings: {
+    readonly primaryWritableStore?: 'folder' | 'fhir-server';
+    readonly writeEnabled: boolean;
+  };
+  readonly plugins: { readonly extra: readonly string[]; readonly options: Readonly<Record<string, unknown>> };
+  readonly designer: { readonly enabled: boolean; readonly authEnabled: boolean };
+  /** Frozen copy of the environment, handed to plugins (they read their own variables from it). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Things worth a warning at start-up (deprecated variables, licence expiry). */
+  readonly warnings: readonly string[];
+}

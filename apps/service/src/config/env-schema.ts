@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, { message: `expected an integer from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `expected an integer from ${min} to ${max}` }).max(max));
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' }))
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Empty or `n/a` (any case) means "not set", as the reference server does. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' || v.toLowerCase() === 'n/a' ? undefined : v));
+
+const url = optionalText.pipe(
+  z
+    .string()
+    .url({ message: 'expected an absolute http(s) URL or n/a' })
+    .refine((v) => /^https?:\/\//i.test(v), { message: 'expected an absolute http(s) URL or n/a' })
+    .optional(),
+);
+
+const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+const byteSize = z
+  .string()
+  .trim()
+  .regex(SIZE, { message: 'expected a size such as 100kb, 10mb or 1gb' })
+  .transform((v) => {
+    const [, n = '0', unit = 'b'] = SIZE.exec(v) ?? [];
+    return Math.floor(Number(n) * (UNITS[unit.toLowerCase()] ?? 1));
+  });
+
+const logLevel = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => {
+    const map: Record<string, string> = { warning: 'warn', err: 'error', none: 'silent', off: 'silent' };
+    const level = map[v] ?? v;
+    return ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(level) ? level : 'info';
+  });
+
+/**
+ * Every environment variable the service reads. Plugin-specific variables (MAPPINGS_*, AUTH_CONFIG_PATH, …) are
+ * read by the plugins' own `optionsFromEnv`; they are documented in docs/configuration.md all the same.
+ */
+export const envSchema = z.object({
+  SERVER_PORT: int(0, 65535).default(42420),
+  SERVER_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  LOG_LEVEL: logLevel.default('info'),
+  MAPX_REQUEST_BODY_LIMIT: byteSize.default(50 * 1024 ** 2),
+  MAPX_EDITION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['enterprise', 'base'], { message: 'expected enterprise or base' }))
+    .default('enterprise'),
+  MAPX_LICENSED_TO: optionalText.optional(),
+  MAPX_LICENSED_UNTIL: optionalText.pipe(
+    z.iso.date({ message: 'expected a date YYYY-MM-DD' }).optional(),
+  ).optional(),
+  MAPX_WARMUP: bool.default(true),
+  MAPX_WARMUP_WAIT_MS: int(0).default(30_000),
+  MAPX_EVAL_THROW_LEVEL: int(0, 100).default(30),
+  MAPX_EVAL_LOG_LEVEL: int(0, 100).default(40),
+  MAPX_EVAL_DIAG_COLLECT_LEVEL: int(0, 100).default(70),
+  MAPX_EVAL_VALIDATION_LEVEL: int(0, 100).default(30),
+  MAPX_EVAL_TIMEOUT_MS: int(1).default(5_000),
+  MAPX_EVAL_MAX_DEPTH: int(10).default(1_000),
+  MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES: int(1).default(1000),
+  FHIR_SERVER_BASE: url.optional(),
+  FHIR_SERVER_AUTH_TYPE: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => (v === 'BASIC' ? 'BASIC' : 'NONE'))
+    .default('NONE'),
+  FHIR_SERVER_UN: z.string().default(''),
+  FHIR_SERVER_PW: z.string().default(''),
+  FHIR_SERVER_TIMEOUT: int(1).default(30_000),
+  FHIR_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+(-[\w.]+)?$/, { message: 'expected a FHIR version such as 4.0.1' })
+    .default('4.0.1'),
+  FHIR_PACKAGES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  FHIR_PACKAGE_CACHE_DIR: optionalText.optional(),
+  FHIR_PACKAGE_REGISTRY_URL: url.optional(),
+  FHIR_PACKAGE_REGISTRY_TOKEN: optionalText.optional(),
+  MAPPINGS_PRIMARY_WRITABLE_STORE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(['folder', 'fhir-server'], { message: 'expected folder or fhir-server' }).optional())
+    .optional(),
+  MAPPINGS_WRITE_ENABLED: bool.default(true),
+  MAPX_PLUGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  MAPX_PLUGIN_OPTIONS: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(v);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'expected a JSON object keyed by "<kind>:<id>"' });
+      return z.NEVER;
+    }),
+  MAPX_DESIGNER_ENABLED: bool.optional(),
+  MAPX_DESIGNER_AUTH_ENABLED: bool.default(false),
+  MAPX_SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+  SERVER_STATELESS: z.string().optional(),
+});
+
+export type Env = z.output<typeof envSchema>;

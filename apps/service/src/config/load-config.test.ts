@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './load-config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and freezes the result', () => {
+    const r = loadConfig({});
+    if (!r.ok) throw new Error(r.message);
+    expect(r.config.server.port).toBe(42420);
+    expect(r.config.eval.thresholds).toEqual({ throwLevel: 30, logLevel: 40, collectLevel: 70, validationLevel: 30 });
+    expect(r.config.fhir.version).toBe('4.0.1');
+    expect(r.config.edition).toBe('enterprise');
+    expect(r.config.designer.enabled).toBe(true);
+    expect(r.config.fhirServer.base).toBeUndefined();
+    expect(Object.isFrozen(r.config.eval.thresholds)).toBe(true);
+  });
+
+  it('names each invalid variable with the accepted values', () => {
+    const r = loadConfig({ SERVER_PORT: 'eighty', MAPX_EDITION: 'gold', MAPX_WARMUP: 'maybe', FHIR_SERVER_BASE: 'ftp://x' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.message).toContain('SERVER_PORT: expected an integer from 0 to 65535 (got "eighty")');
+    expect(r.message).toContain('MAPX_EDITION: expected enterprise or base (got "gold")');
+    expect(r.message).toContain('MAPX_WARMUP: expected true or false (got "maybe")');
+    expect(r.message).toContain('FHIR_SERVER_BASE: expected an absolute http(s) URL or n/a (got "ftp://x")');
+  });
+
+  it('treats n/a as unset and parses sizes and lists', () => {
+    const r = loadConfig({ FHIR_SERVER_BASE: 'N/A', MAPX_REQUEST_BODY_LIMIT: '2mb', FHIR_PACKAGES: ' a@1.0.0, ,b ' });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.config.fhirServer.base).toBeUndefined();
+    expect(r.config.server.bodyLimit).toBe(2 * 1024 * 1024);
+    expect(r.config.fhir.packages).toEqual(['a@1.0.0', 'b']);
+  });
+
+  it('warns about a licence expiring within 30 days and about SERVER_STATELESS', () => {
+    const r = loadConfig({ MAPX_LICENSED_UNTIL: '2026-12-01', SERVER_STATELESS: 'true' }, new Date('2026-11-21T00:00:00Z'));
+    if (!r.ok) throw new Error(r.message);
+    expect(r.config.warnings).toEqual([
+      'SERVER_STATELESS is deprecated and ignored',
+      'The licence expires on 2026-12-01 (within 30 days)',
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import { toLegacyErrorPayload, type CompiledExpression } from '@mapx/engine';
+import type { MapxServices } from '../services.js';
+import { awaitWarmup } from './await-warmup.js';
+import { syntheticReport, toWireReport } from './wire-report.js';
+import { buildBindings } from './build-bindings.js';
+
+export interface EvaluationRequest {
+  readonly source: string;
+  readonly input: unknown;
+  readonly verbose: boolean;
+  /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
+  readonly lowerCollect: boolean;
+  readonly bindings?: Readonly<Record<string, unknown>>;
+}
+
+/** `body` undefined means an empty 200 body (an undefined result). */
+export interface EvaluationReply {
+  readonly status: number;
+  readonly body?: unknown;
+}
+
+/** Compile (cached) and evaluate one expression, shaping the reply as the interface spec says. */
+export async function runEvaluation(services: MapxServices, req: EvaluationRequest): Promise<EvaluationReply> {
+  const waiting = await awaitWarmup(services);
+  if (waiting) return waiting;
+  let compiled: CompiledExpression;
+  try {
+    compiled = await services.engine.compile(req.source);
+  } catch (err) {
+    return compileFailure(err, req.verbose);
+  }
+  const bindings = buildBindings(services, req);
+  const view = services.mappings.current();
+  const report = await compiled.evaluateVerbose(req.input, bindings, {
+    mappings: { keys: () => view.mappings.keys(), get: (key: string) => view.mappings.get(key) },
+  });
+  if (req.verbose) return { status: report.status, body: toWireReport(report) };
+  if (report.ok) return { status: 200, body: report.result };
+  return { status: 422, body: toLegacyErrorPayload(report) };
+}
+
+function compileFailure(err: unknown, verbose: boolean): EvaluationReply {
+  if (!verbose) return { status: 422, body: toLegacyErrorPayload(err) };
+  const e = (err ?? {}) as Record<string, unknown>;
+  return {
+    status: 422,
+    body: syntheticReport(422, {
+      code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
+      message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
+      position: e.position,
+      start: e.start,
+      line: e.line,
+      severity: 0,
+      level: 'fatal',
+    }),
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type {
+  AuthDecision,
+  AuthLayer,
+  AuthPrincipal,
+  AuthReply,
+  AuthRequest,
+  AuthRoute,
+} from '@mapx/plugin-api';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller when the route's rule needed a token; null otherwise. */
+    authPrincipal: AuthPrincipal | null;
+  }
+}
+
+export interface AuthHookOptions {
+  /** null in no-auth mode. */
+  readonly layer: AuthLayer | null;
+  /** GET /auth/policy/builder, mounted in every mode (the auth-provider plugin's `policyBuilder`). */
+  readonly policyBuilder?: AuthRoute | undefined;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function toAuthRequest(req: FastifyRequest): AuthRequest {
+  return {
+    method: req.method,
+    path: pathOf(req.url),
+    headers: req.headers,
+    query: (req.query ?? {}) as AuthRequest['query'],
+    body: req.body,
+  };
+}
+
+function sendAuthReply(reply: FastifyReply, auth: AuthReply): FastifyReply {
+  reply.code(auth.status);
+  for (const [name, value] of Object.entries(auth.headers ?? {})) reply.header(name, value);
+  if (auth.body === undefined) return reply.send();
+  if (typeof auth.body === 'string') return reply.send(auth.body);
+  if (auth.headers?.['content-type'] === undefined) reply.type('application/json');
+  return reply.send(JSON.stringify(auth.body));
+}
+
+function isHealth(req: FastifyRequest): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && pathOf(req.url) === '/health';
+}
+
+function mountRoute(app: FastifyInstance, route: AuthRoute): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (req, reply) => sendAuthReply(reply, await route.handle(toAuthRequest(req))),
+  });
+}
+
+/**
+ * Thin Fastify glue around the framework-neutral auth layer: every request is decided before its route runs
+ * (GET /health excepted), and the layer's own endpoints are mounted. Shared with every route (fastify-plugin).
+ */
+async function authHookPlugin(app: FastifyInstance, options: AuthHookOptions): Promise<void> {
+  app.decorateRequest('authPrincipal', null);
+  for (const route of options.layer?.routes ?? []) mountRoute(app, route);
+  if (options.policyBuilder !== undefined) mountRoute(app, options.policyBuilder);
+  const layer = options.layer;
+  // auth-available never blocks anything: no per-request work at all.
+  if (layer === null || layer.mode !== 'auth-required') return;
+  const apply = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    decision: AuthDecision,
+  ): FastifyReply | undefined => {
+    if (decision.allow) {
+      req.authPrincipal = decision.principal ?? null;
+      return undefined;
+    }
+    return sendAuthReply(reply, decision.reply);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isHealth(req)) return done();
+    const decision = layer.authorize(toAuthRequest(req));
+    if (!(decision instanceof Promise)) {
+      if (apply(req, reply, decision) === undefined) done();
+      return;
+    }
+    decision.then(
+      (d) => {
+        if (apply(req, reply, d) === undefined) done();
+      },
+      (error: unknown) => done(error as Error),
+    );
+  });
+}
+
+export const authHook = fp(authHookPlugin, { name: 'mapx-auth-hook', fastify: '5.x' });

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Any origin may call the API (as the reference server allows): it uses bearer tokens, never cookies, so a
+ * wildcard origin grants nothing a direct request could not do. The token-mediator endpoints of the auth layer
+ * apply their own origin allow-list and answer their own preflights.
+ */
+export function installCors(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/auth/')) return;
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', 'Warning, WWW-Authenticate, Content-Type');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    }
+  });
+}

@@ -1,0 +1,70 @@
+import type { MappingStore, StoreSnapshot } from '@mapx/plugin-api';
+
+export interface MappingView {
+  readonly mappings: ReadonlyMap<string, string>;
+  readonly aliases: ReadonlyMap<string, string>;
+  readonly statics: ReadonlyMap<string, unknown>;
+  readonly conceptMaps: readonly unknown[];
+}
+
+const EMPTY: MappingView = { mappings: new Map(), aliases: new Map(), statics: new Map(), conceptMaps: [] };
+
+/**
+ * The merged view of every mapping source. A reload builds a complete new view and swaps it in one assignment,
+ * so a request always sees either the old or the new set, never a mix; a failed reload keeps the old view.
+ * Sources listed later override earlier ones (the folder overrides the FHIR server, as in the reference).
+ */
+export class MappingCache {
+  private view: MappingView = EMPTY;
+  private loading: Promise<MappingView> | undefined;
+
+  constructor(
+    private readonly stores: readonly MappingStore[],
+    private readonly onReload: (view: MappingView) => void = () => undefined,
+  ) {}
+
+  get configured(): boolean {
+    return this.stores.length > 0;
+  }
+
+  current(): MappingView {
+    return this.view;
+  }
+
+  /** Reloads every source; concurrent calls share one reload. */
+  reload(): Promise<MappingView> {
+    this.loading ??= this.loadAll().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  /** Replaces one mapping in the current view after a successful write (no full reload needed). */
+  applyWrite(id: string, expression: string | undefined): void {
+    const mappings = new Map(this.view.mappings);
+    if (expression === undefined) mappings.delete(id);
+    else mappings.set(id, expression);
+    this.view = { ...this.view, mappings };
+  }
+
+  private async loadAll(): Promise<MappingView> {
+    const snapshots = await Promise.all(this.stores.map((s) => s.load()));
+    this.view = merge(snapshots);
+    this.onReload(this.view);
+    return this.view;
+  }
+}
+
+function merge(snapshots: readonly StoreSnapshot[]): MappingView {
+  const mappings = new Map<string, string>();
+  const aliases = new Map<string, string>();
+  const statics = new Map<string, unknown>();
+  const conceptMaps: unknown[] = [];
+  for (const s of snapshots) {
+    for (const [k, v] of s.mappings) mappings.set(k, v);
+    for (const [k, v] of s.aliases) aliases.set(k, v);
+    for (const [k, v] of s.statics) statics.set(k, v);
+    conceptMaps.push(...s.conceptMaps);
+  }
+  return { mappings, aliases, statics, conceptMaps };
+}

@@ -1,0 +1,43 @@
+import { parseMediaType, type MediaType, type NormalizeResult, type Normalizer } from '@mapx/plugin-api';
+import type { NormalizerEntry } from '../plugins/loaded-plugins.js';
+
+export type DispatchResult = NormalizeResult | { readonly ok: false; readonly unsupported: string };
+
+const DEFAULT_TYPE = parseMediaType('application/json') as MediaType;
+
+/**
+ * Routes an input to the normaliser for its media type (parsed properly: case-insensitive, parameters kept
+ * for the normaliser but not used for matching). Several normalisers may claim one type; one whose `accepts`
+ * says yes wins over those without `accepts`.
+ */
+export class InputDispatcher {
+  private readonly byType = new Map<string, Normalizer[]>();
+
+  constructor(entries: readonly NormalizerEntry[]) {
+    for (const e of entries) {
+      for (const t of e.mediaTypes) {
+        const key = t.toLowerCase();
+        const list = this.byType.get(key) ?? [];
+        list.push(e.normalizer);
+        this.byType.set(key, list);
+      }
+    }
+    for (const list of this.byType.values()) list.sort((a, b) => Number(!a.accepts) - Number(!b.accepts));
+  }
+
+  get mediaTypes(): string[] {
+    return [...this.byType.keys()].sort();
+  }
+
+  /** `contentType` missing or empty means JSON, as in the reference server. */
+  normalize(contentType: string | undefined, body: unknown, raw: boolean): DispatchResult | Promise<DispatchResult> {
+    const blank = contentType === undefined || contentType.trim() === '';
+    const mediaType = blank ? DEFAULT_TYPE : parseMediaType(contentType);
+    const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
+    if (!mediaType || !candidates) return { ok: false, unsupported: contentType ?? '' };
+    const input = { body, mediaType, raw };
+    const chosen = candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
+    if (!chosen) return { ok: false, unsupported: contentType ?? '' };
+    return chosen.normalize(input);
+  }
+}

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PluginError, type AnyPlugin, type PluginLogger } from '@mapx/plugin-api';
+import { findPackage, type FoundPackage } from './find-package.js';
+import { packageEntry } from './package-entry.js';
+import { readManifest } from './read-manifest.js';
+import { validatePlugin } from './validate-plugin.js';
+
+export interface DiscoveredPlugin {
+  readonly plugin: AnyPlugin;
+  readonly packageName: string;
+  readonly packageVersion: string;
+  readonly builtIn: boolean;
+}
+
+/** apps/service, from either src/plugins or dist/plugins. */
+export const SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Discovers plugin packages: the service's own dependencies plus the names or paths in `extra`
+ * (`MAPX_PLUGINS`). A package is a plugin package only if its package.json has a `"mapx"` manifest.
+ * Every failure names the package and keeps the cause; duplicates of (kind, id) are rejected.
+ */
+export async function discoverPlugins(extra: readonly string[], logger: PluginLogger): Promise<DiscoveredPlugin[]> {
+  const found: DiscoveredPlugin[] = [];
+  for (const spec of ownDependencies()) found.push(...(await loadPackage(spec, true, false)));
+  for (const spec of extra) found.push(...(await loadPackage(spec, false, true)));
+  rejectDuplicates(found);
+  for (const p of found) {
+    logger.info(
+      { plugin: `${p.plugin.kind}:${p.plugin.meta.id}`, package: p.packageName, version: p.packageVersion },
+      `plugin ${p.plugin.kind}:${p.plugin.meta.id} from ${p.packageName}@${p.packageVersion}${p.builtIn ? ' (built-in)' : ''}`,
+    );
+  }
+  return found;
+}
+
+function ownDependencies(): string[] {
+  const json = JSON.parse(readFileSync(new URL('package.json', pathToFileURL(SERVICE_DIR)), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  return Object.keys(json.dependencies ?? {});
+}
+
+async function loadPackage(spec: string, builtIn: boolean, required: boolean): Promise<DiscoveredPlugin[]> {
+  const pkg = findPackage(spec, SERVICE_DIR);
+  if (!pkg) {
+    if (!required) return [];
+    throw new PluginError('PLUGIN_NOT_FOUND', `${spec}: plugin package not found (MAPX_PLUGINS)`, spec);
+  }
+  const manifest = readManifest(pkg);
+  if (!manifest) {
+    if (!required) return [];
+    throw new PluginError('PLUGIN_BAD_MANIFEST', `${pkg.name}: package.json has no "mapx" manifest field`, pkg.name);
+  }
+  const exported = await importPackage(pkg, spec);
+  const plugins = Array.isArray(exported) ? exported : [exported];
+  return plugins.map((value) => ({
+    plugin: validatePlugin(value, pkg.name, manifest),
+    packageName: pkg.name,
+    packageVersion: pkg.version,
+    builtIn,
+  }));
+}
+
+async function importPackage(pkg: FoundPackage, spec: string): Promise<unknown> {
+  try {
+    const specifier = spec === pkg.name ? pkg.name : pathToFileURL(packageEntry(pkg)).href;
+    const mod = (await import(specifier)) as { default?: unknown };
+    return mod.default;
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new PluginError('PLUGIN_IMPORT_FAILED', `${pkg.name}: importing the plugin failed: ${why}`, pkg.name, {
+      cause,
+    });
+  }
+}
+
+function rejectDuplicates(found: readonly DiscoveredPlugin[]): void {
+  const seen = new Map<string, string>();
+  for (const p of found) {
+    const key = `${p.plugin.kind}:${p.plugin.meta.id}`;
+    const other = seen.get(key);
+    if (other) {
+      throw new PluginError(
+        'PLUGIN_DUPLICATE',
+        `${p.packageName}: plugin ${key} is already provided by ${other}; (kind, id) must be unique`,
+        p.packageName,
+      );
+    }
+    seen.set(key, p.packageName);
+  }
+}

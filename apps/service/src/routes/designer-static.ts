@@ -1,0 +1,72 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export interface DesignerStaticOptions {
+  /** Folder of the built renderer (`apps/designer/dist/renderer`). */
+  readonly rootDir: string;
+}
+
+/**
+ * Strict policy for the designer page: everything from this origin, no inline scripts, no CDN. Monaco needs
+ * inline styles; its workers are same-origin files (`blob:` kept for browsers that wrap module workers).
+ */
+export const DESIGNER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Vite names built assets `name-<hash>.ext` under `assets/`: their content never changes under that name. */
+function isHashedAsset(filePath: string): boolean {
+  return /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(filePath);
+}
+
+function setHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+  res.setHeader('cache-control', isHashedAsset(filePath) ? IMMUTABLE : 'no-cache');
+}
+
+/**
+ * Serves the designer's static build under `/designer/` (and redirects `/designer` there). Missing files
+ * answer the service's 404 JSON; `@fastify/static` (via `send`) refuses paths that leave `rootDir`.
+ */
+export async function designerStaticRoutes(app: FastifyInstance, options: DesignerStaticOptions): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('content-security-policy', DESIGNER_CSP);
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('referrer-policy', 'no-referrer');
+        return payload;
+      });
+      scope.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ message: `File ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+      );
+      await scope.register(fastifyStatic, {
+        root: options.rootDir,
+        prefix: '/',
+        index: ['index.html'],
+        cacheControl: false,
+        dotfiles: 'ignore',
+        setHeaders,
+      });
+      // `/designer` → `/designer/`, where relative asset URLs resolve. With the router's ignoreTrailingSlash
+      // this route also receives `/designer/`, which then gets the page itself.
+      scope.get('', (request, reply) => {
+        if (!(request.url.split('?')[0] ?? '').endsWith('/')) return reply.redirect('designer/', 301);
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      });
+    },
+    { prefix: '/designer' },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { formatUptime } from './format-uptime.js';
+import { productVersion } from '../product-version.js';
+
+/** GET / (server info), GET /health, GET /plugins. */
+export async function infoRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.mapx;
+  app.get('/', async () => {
+    const { warmup, fhir, startedAt } = app.mapx;
+    return {
+      mapx_version: `mapx ${config.edition} ${productVersion()}`,
+      fhir_server: config.fhirServer.base ?? 'n/a',
+      uptime: formatUptime(Date.now() - startedAt),
+      context_packages: fhir.get()?.packages.map((p) => ({ id: p.id, version: p.version })) ?? [],
+      ...warmup.state(),
+      ...(config.license.to ? { licensed_to: config.license.to } : {}),
+      ...(config.license.until ? { licensed_until: config.license.until } : {}),
+    };
+  });
+
+  app.get('/health', async () => {
+    const state = app.mapx.warmup.state();
+    return { status: state.warming_up_error ? 'DEGRADED' : 'UP', ...state };
+  });
+
+  app.get('/plugins', async () => app.mapx.plugins.list);
+}

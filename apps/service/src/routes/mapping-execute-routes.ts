@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isVerbose } from '../http/verbose-flag.js';
+import { sendEvaluation } from '../http/send-evaluation.js';
+import { inputFailure } from '../http/input-failure.js';
+import { sanitizeHeaders } from '../http/sanitize-headers.js';
+import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
+import { syntheticReport } from '../eval/wire-report.js';
+import { awaitWarmup } from '../eval/await-warmup.js';
+import { updateMapping } from './mapping-write-routes.js';
+
+type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
+
+/** POST /Mapping/:id, and POST|PUT /Mapping/:id/<any segments> — run a saved mapping on the raw body. */
+export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> {
+  const handler = async (request: ExecRequest, reply: FastifyReply) =>
+    sendEvaluation(reply, await execute(app, request));
+  app.post('/Mapping/:mappingId', handler);
+  app.post('/Mapping/:mappingId/*', handler);
+  app.put('/Mapping/:mappingId/*', async (request: ExecRequest, reply) => {
+    if (subroute(request).length === 0) return updateMapping(app, request, reply);
+    return handler(request, reply);
+  });
+}
+
+async function execute(app: FastifyInstance, request: ExecRequest): Promise<EvaluationReply> {
+  const verbose = isVerbose(request.query);
+  const waiting = await awaitWarmup(app.mapx);
+  if (waiting) return waiting;
+  const { mappingId } = request.params;
+  const source = app.mapx.mappings.current().mappings.get(mappingId);
+  if (source === undefined) {
+    const notFound = syntheticReport(404, { code: 'MAPPING_NOT_FOUND', message: 'Mapping not found', severity: 1, level: 'error' });
+    return { status: 404, body: verbose ? notFound : { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' } };
+  }
+  if (source.trim() === '') {
+    return { status: 422, body: { message: 'Mapping does not contain a valid expression', code: 'EMPTY_MAPPING' } };
+  }
+  const raw = typeof request.body === 'string' ? request.body : '';
+  let input: unknown = null;
+  if (raw.trim() !== '') {
+    const result = await app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
+    if (!result.ok) return inputFailure(result, verbose);
+    input = result.value;
+  }
+  const segments = subroute(request);
+  const mapxHttpInvocation = {
+    mappingId,
+    method: request.method,
+    subroute: segments,
+    subpath: segments.join('/'),
+    query: { ...(request.query as Record<string, unknown>) },
+    headers: sanitizeHeaders(request.headers),
+  };
+  return runEvaluation(app.mapx, { source, input, verbose, lowerCollect: false, bindings: { mapxHttpInvocation } });
+}
+
+function subroute(request: ExecRequest): string[] {
+  return (request.params['*'] ?? '').split('/').filter((s) => s !== '');
+}

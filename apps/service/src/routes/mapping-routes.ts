@@ -1,0 +1,33 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { mappingReadRoutes } from './mapping-read-routes.js';
+import { mappingExecuteRoutes } from './mapping-execute-routes.js';
+import { mappingWriteRoutes } from './mapping-write-routes.js';
+import { recacheRoutes } from './recache-routes.js';
+import { editionOnly } from './edition-only.js';
+
+const NO_SOURCE = {
+  message: 'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
+  code: 'NO_MAPPING_SOURCE',
+};
+
+/**
+ * Everything under /Mapping plus recache. Bodies are taken raw (as text) in this scope: the normaliser for the
+ * Content-Type parses them. Without a mapping source every route answers 405.
+ */
+export async function mappingRoutes(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  if (!app.mapx.mappings.configured) {
+    const all: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
+    const routes: [string, HTTPMethods[]][] = [['/Mapping', all], ['/Mapping/*', all], ['/$recache', ['POST']], ['/recache', ['POST']]];
+    for (const [url, method] of routes) {
+      app.route({ method, url, handler: async (_r, reply) => reply.code(405).send(NO_SOURCE) });
+    }
+    return;
+  }
+  await app.register(mappingReadRoutes);
+  await app.register(mappingExecuteRoutes);
+  await app.register(recacheRoutes);
+  if (app.mapx.config.edition === 'enterprise') await app.register(mappingWriteRoutes);
+  else await app.register(editionOnly(['PUT', 'DELETE'], '/Mapping/:mappingId', 'mapping writes'));
+}

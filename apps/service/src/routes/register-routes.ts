@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { infoRoutes } from './info-routes.js';
+import { evaluateRoute } from './evaluate-route.js';
+import { mappingRoutes } from './mapping-routes.js';
+import { recacheGuidanceRoute } from './recache-routes.js';
+import { openApiRoutes } from './openapi-routes.js';
+import { templateRoutes } from './template-routes.js';
+import { fhirElementsRoute } from './fhir-elements-route.js';
+import { editionOnly } from './edition-only.js';
+import { authHook } from '../http/auth-hook.js';
+import { buildOpenApiDocument } from '../openapi/build-document.js';
+import { coreOperations } from '../openapi/core-operations.js';
+import { templateOperations } from '../openapi/template-operations.js';
+import { authOperations } from '../openapi/auth-operations.js';
+import type { OperationSpec } from '../openapi/operation.js';
+import { productVersion } from '../product-version.js';
+
+/** Every route of the service, by area; enterprise-only areas answer with an edition message in the base edition. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  const { config, plugins } = app.mapx;
+  const enterprise = config.edition === 'enterprise';
+  const operations: OperationSpec[] = [...coreOperations];
+  if (enterprise) {
+    await app.register(authHook, { layer: plugins.auth, policyBuilder: plugins.policyBuilder });
+    operations.push(...authOperations(plugins.auth, plugins.policyBuilder !== undefined));
+  } else {
+    await app.register(editionOnly(['GET', 'POST'], '/auth/*', 'the authentication endpoints'));
+    await app.register(editionOnly(['GET'], '/.well-known/oauth-protected-resource', 'the authentication endpoints'));
+  }
+  await app.register(infoRoutes);
+  await app.register(evaluateRoute);
+  await app.register(mappingRoutes);
+  await app.register(recacheGuidanceRoute);
+  await app.register(fhirElementsRoute);
+  if (enterprise) {
+    await app.register(templateRoutes, { fhir: () => app.mapx.fhir.get() });
+    operations.push(...templateOperations);
+  } else {
+    await app.register(editionOnly(['GET'], '/Template/*', 'templates'));
+  }
+  await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion())));
+}

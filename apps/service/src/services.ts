@@ -1,0 +1,40 @@
+import type { Engine, ServerConceptMapSource } from '@mapx/engine';
+import type { MappingStore } from '@mapx/plugin-api';
+import type { AppConfig } from './config/app-config.js';
+import type { FhirHolder } from './context/fhir-holder.js';
+import type { MappingCache } from './mappings/mapping-cache.js';
+import type { InputDispatcher } from './normalize/input-dispatcher.js';
+import type { LoadedPlugins } from './plugins/loaded-plugins.js';
+import type { Warmup } from './warmup/warmup.js';
+
+/** What every route may use; decorated on the Fastify instance as `app.mapx`. */
+export interface MapxServices {
+  readonly config: AppConfig;
+  readonly startedAt: number;
+  readonly warmup: Warmup;
+  readonly fhir: FhirHolder;
+  readonly engine: Engine;
+  readonly dispatcher: InputDispatcher;
+  readonly mappings: MappingCache;
+  readonly plugins: LoadedPlugins;
+  /** The store that receives writes (MAPPINGS_PRIMARY_WRITABLE_STORE), if any. */
+  readonly writableStore: MappingStore | undefined;
+  /** ConceptMaps looked up on the FHIR server by the terminology functions (flushed by recache). */
+  readonly serverConceptMaps: ServerConceptMapSource | undefined;
+}
+
+/** A registered route, recorded so tests can check the OpenAPI document and the auth table against reality. */
+export interface RouteRecord {
+  readonly method: string;
+  readonly url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mapx: MapxServices;
+    mapxRoutes: readonly RouteRecord[];
+  }
+}
+
+export const WARMUP_FHIR = 'fhir-context';
+export const WARMUP_MAPPINGS = 'mapping-stores';

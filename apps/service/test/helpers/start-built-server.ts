@@ -1,0 +1,45 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { TEST_FHIR_CACHE } from './test-app.js';
+
+export const ROOT = resolve(import.meta.dirname, '../../../..');
+export const MAIN = resolve(ROOT, 'apps/service/dist/main.js');
+
+export interface Started {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly baseUrl: string;
+  readonly stdout: string[];
+  stop(): Promise<number | null>;
+}
+
+/** Builds the service if needed (incremental). */
+export function buildService(): void {
+  execFileSync('npx', ['tsc', '-b', 'apps/service'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+/** Starts the built service (what `npm start` runs after building) on an ephemeral port. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, SERVER_PORT: '0', SERVER_HOST: '127.0.0.1', FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
+  const port = await new Promise<number>((res, rej) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout.push(chunk.toString());
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(chunk.toString());
+      if (m) res(Number(m[1]));
+    });
+    child.once('exit', (code) => rej(new Error(`server exited early with ${code}: ${stdout.join('')}`)));
+  });
+  const stop = () =>
+    new Promise<number | null>((res) => {
+      if (child.exitCode !== null) return res(child.exitCode);
+      child.once('exit', (code) => res(code));
+      child.kill('SIGTERM');
+    });
+  return { child, port, baseUrl: `http://127.0.0.1:${port}`, stdout, stop };
+}

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { resolve } from 'node:path';
+import { once } from 'node:events';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildService, startBuiltServer as startServer } from '../helpers/start-built-server.js';
+
+const ROOT = resolve(import.meta.dirname, '../../../..');
+const MAIN = resolve(ROOT, 'apps/service/dist/main.js');
+
+describe('the real server process over TCP', () => {
+  beforeAll(() => buildService(), 180_000);
+
+  it('serves health and evaluation, then shuts down gracefully on SIGTERM letting in-flight requests finish', async () => {
+    const { child, port } = await startServer();
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { status: string }).status).toBe('UP');
+
+    const body = JSON.stringify({ mapx: 'a + 1', input: { a: 41 } });
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.write(body.slice(10));
+    await once(socket, 'end');
+    const response = Buffer.concat(chunks).toString();
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response.split('\r\n\r\n')[1]).toBe('42');
+    const [code] = await exited;
+    expect(code).toBe(0);
+  });
+
+  it('refuses to start on invalid configuration, naming the variable and the accepted values', async () => {
+    const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: { ...process.env, SERVER_PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toContain('SERVER_PORT: expected an integer from 0 to 65535 (got "abc")');
+  });
+});

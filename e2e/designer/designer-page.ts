@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from '../helpers/start-service.js';
+
+export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
+const CHROMIUM = process.env['MAPX_E2E_CHROMIUM'] ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+}
+
+/** A designer tab plus the console problems it reported (CSP violations would show up here). */
+export interface DesignerPage {
+  readonly page: Page;
+  readonly problems: string[];
+}
+
+export async function openDesigner(browser: Browser, url: string): Promise<DesignerPage> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // HTTP error statuses are expected (422 while typing); policy violations and script errors are not.
+    if (/Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+  });
+  await page.goto(url);
+  await page.getByTestId('connection-online').waitFor();
+  await page.locator('[data-testid="mapx-editor"] .monaco-editor').waitFor();
+  return { page, problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `designer-${name}.png`) });
+}
+
+/**
+ * Replaces the whole text of the Monaco editor inside `container` by pasting it: a paste is taken verbatim,
+ * whereas typed newlines go through the FLASH Enter rules (auto-indent, `* ` bullets).
+ */
+export async function replaceEditorText(page: Page, containerTestId: string, text: string): Promise<void> {
+  await page.locator(`[data-testid="${containerTestId}"] .monaco-editor .view-lines`).first().click();
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** Visible text of a Monaco editor, line by line in screen order (Monaco renders spaces as U+00A0). */
+export async function editorText(page: Page, containerTestId: string): Promise<string> {
+  const lines = page.locator(`[data-testid="${containerTestId}"] .monaco-editor .view-lines`).first().locator('.view-line');
+  const rows = await lines.evaluateAll((nodes) =>
+    nodes.map((node) => ({ top: parseFloat((node as HTMLElement).style.top || '0'), text: node.textContent ?? '' })),
+  );
+  return rows
+    .sort((a, b) => a.top - b.top)
+    .map((row) => row.text.replace(/\u00a0/g, ' '))
+    .join('\n');
+}

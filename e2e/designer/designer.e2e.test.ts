@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
+import { editorText, launchChromium, openDesigner, replaceEditorText, screenshot, type DesignerPage } from './designer-page.js';
+
+const BROKEN = `InstanceOf: Patient
+* name
+   * given = first
+* gender = sex`;
+
+const FIXED = `InstanceOf: Patient
+* identifier
+  * system = 'http://example.org/mrn'
+  * value = mrn
+* name
+  * given = first
+  * family = last
+* gender = sex
+* birthDate = dob`;
+
+const CSV = 'mrn,first,last,sex,dob\nA7,Noa,Cohen,female,1985-02-03\n';
+const MAPPING_ID = 'e2e-patient-from-csv';
+
+/** The service under test: the built one started here, or an already running one (`MAPX_E2E_BASE_URL`). */
+async function serviceUrl(): Promise<{ url: string; service?: RunningService }> {
+  const given = process.env['MAPX_E2E_BASE_URL'];
+  if (given) return { url: given.replace(/\/$/, '') };
+  const service = await startService({
+    MAPX_EDITION: 'enterprise',
+    MAPX_DESIGNER_ENABLED: 'true',
+    MAPPINGS_FOLDER: tempDir('mapx-e2e-designer-'),
+  });
+  await waitWarm(service.baseUrl);
+  return { url: service.baseUrl, service };
+}
+
+async function expectRunStatus(page: Page, status: string): Promise<void> {
+  await page.getByTestId('run-status-code').filter({ hasText: status }).waitFor();
+}
+
+describe('the designer in Chromium against the built service', () => {
+  let browser: Browser;
+  let base: string;
+  let service: RunningService | undefined;
+  let designer: DesignerPage;
+
+  beforeAll(async () => {
+    const started = await serviceUrl();
+    base = started.url;
+    service = started.service;
+    const page = await fetch(`${base}/designer/`);
+    if (page.status !== 200) throw new Error(`GET /designer/ answered ${page.status}: is the designer built and enabled?`);
+    browser = await launchChromium();
+    designer = await openDesigner(browser, `${base}/designer/`);
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && designer) await screenshot(designer.page, `failed-${task.name.replace(/\W+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (service) expect(await service.stop()).toBe(0);
+  });
+
+  it('indents FLASH rules on Enter', async () => {
+    const { page } = designer;
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await page.locator('[data-testid="mapx-editor"] .view-lines').click();
+    await page.keyboard.type('InstanceOf: Patient\nname\ngiven = first\n');
+    expect((await editorText(page, 'mapx-editor')).split('\n')).toEqual([
+      'InstanceOf: Patient',
+      '* name',
+      '  * given = first',
+      '  * ',
+    ]);
+  });
+
+  it('marks an indentation error while typing, then runs the fixed mapping against CSV', async () => {
+    const { page } = designer;
+    await replaceEditorText(page, 'mapx-editor', BROKEN);
+    const squiggle = page.locator('[data-testid="mapx-editor"] .squiggly-error').first();
+    await squiggle.waitFor();
+    // F8 (next problem) shows the marker's message and code, the keyboard way to what a hover shows.
+    await page.keyboard.press('F8');
+    const problem = page.locator('[data-testid="mapx-editor"] .marker-widget').filter({ hasText: 'F1021' });
+    await problem.waitFor();
+    expect(await problem.innerText()).toMatch(/increments of 2/);
+    await screenshot(page, 'indentation-marker');
+
+    await replaceEditorText(page, 'mapx-editor', FIXED);
+    await page.getByTestId('live-status').filter({ hasText: 'No problems' }).waitFor();
+    expect(await page.locator('[data-testid="mapx-editor"] .squiggly-error').count()).toBe(0);
+
+    await replaceEditorText(page, 'input-editor', CSV);
+    await page.getByTestId('input-format').selectOption('text/csv');
+    await page.locator('[data-testid="mapx-editor"] .view-lines').click();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expectRunStatus(page, '200');
+    const output = await editorText(page, 'output-json');
+    expect(output).toContain('"resourceType": "Patient"');
+    expect(output).toContain('"Noa"');
+    await screenshot(page, 'run-csv');
+  });
+
+  it('saves the mapping (201), reopens it after a reload, runs it and deletes it', async () => {
+    const { page } = designer;
+    await page.keyboard.press('ControlOrMeta+S');
+    const idField = page.getByRole('textbox', { name: 'Save as mapping' });
+    await idField.fill(MAPPING_ID);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: `Created mapping ${MAPPING_ID} (201)` }).waitFor();
+
+    await page.reload();
+    await page.getByTestId('connection-online').waitFor();
+    await page.getByTestId(`mapping-${MAPPING_ID}`).getByRole('button', { name: MAPPING_ID }).click();
+    await page.getByRole('tab', { name: MAPPING_ID }).waitFor();
+    expect(await editorText(page, 'mapx-editor')).toContain('* birthDate = dob');
+
+    await replaceEditorText(page, 'input-editor', CSV);
+    await page.getByTestId('input-format').selectOption('text/csv');
+    await page.getByRole('button', { name: 'Run saved' }).click();
+    await expectRunStatus(page, '200');
+    expect(await page.getByTestId('run-status').innerText()).toContain(`mapping ${MAPPING_ID}`);
+    await screenshot(page, 'saved-mapping');
+
+    await page.getByRole('button', { name: `Delete ${MAPPING_ID}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('toast').filter({ hasText: `Deleted mapping ${MAPPING_ID}` }).waitFor();
+    await page.getByTestId(`mapping-${MAPPING_ID}`).waitFor({ state: 'detached' });
+    const listed = (await (await fetch(`${base}/Mapping`)).json()) as string[];
+    expect(listed).not.toContain(MAPPING_ID);
+  });
+
+  it('opens the bp template in a new tab', async () => {
+    const { page } = designer;
+    await page.getByTestId('template-type').selectOption('profile');
+    await page.getByRole('searchbox', { name: 'Filter templates' }).fill('bp');
+    await page.getByTestId('template-bp').getByRole('button', { name: 'bp', exact: true }).click();
+    await page.getByRole('tab', { name: 'bp (template)' }).waitFor();
+    await page.locator('[data-testid="mapx-editor"] .view-lines').filter({ hasText: 'InstanceOf:' }).waitFor();
+    expect(await editorText(page, 'mapx-editor')).toMatch(/InstanceOf:\s+bp/);
+    await screenshot(page, 'bp-template');
+  });
+
+  it('offers component[SystolicBP] inside an InstanceOf: bp block', async () => {
+    const { page } = designer;
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await replaceEditorText(page, 'mapx-editor', "InstanceOf: bp\n* status = 'final'\n* comp");
+    await page.keyboard.press('Control+Space');
+    const suggestion = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: 'component[SystolicBP]' });
+    await suggestion.first().waitFor();
+    await screenshot(page, 'completion');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows a lost connection and recovers from it', async () => {
+    const { page } = designer;
+    await page.route(`${base}/health`, (route) => route.abort());
+    await page.route(`${base}/`, (route) => route.abort());
+    // The designer re-checks the connection when the browser says it is back online (or on focus).
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByTestId('connection-offline').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'offline');
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await page.getByTestId('connection-online').waitFor();
+  });
+
+  it('ran without CSP violations or page errors', () => {
+    expect(designer.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,17 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing that talks to the internet on its own. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}

@@ -1,0 +1,27 @@
+import type { XmlElement, XmlNode } from './parse-xml.js';
+
+// Kept identical in @mapx/normalizer-xml and @mapx/normalizer-fhir-xml: plugins may not import each other.
+
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const SPECIAL = /[&<>"]/g;
+
+function escapeXml(text: string): string {
+  return text.replace(SPECIAL, (ch) => ESCAPES[ch]!);
+}
+
+/**
+ * Serialises an element the way FHIR JSON carries XHTML (`div`): attributes double-quoted, `& < > "`
+ * escaped, empty elements self-closed, text and whitespace exactly as decoded, comments dropped.
+ */
+export function serializeXml(element: XmlElement): string {
+  let out = `<${element.name}`;
+  for (const name in element.attrs) out += ` ${name}="${escapeXml(element.attrs[name]!)}"`;
+  if (element.children.length === 0) return `${out}/>`;
+  out += '>';
+  for (const child of element.children) out += serializeNode(child);
+  return `${out}</${element.name}>`;
+}
+
+function serializeNode(node: XmlNode): string {
+  return typeof node === 'string' ? escapeXml(node) : serializeXml(node);
+}

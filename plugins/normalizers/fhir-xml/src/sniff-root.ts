@@ -1,0 +1,32 @@
+const FHIR_NS = 'http://hl7.org/fhir';
+const START_TAG =
+  /^<(?:([A-Za-z_][\w.-]*):)?[A-Za-z_][\w.-]*((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/;
+const ATTR = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/**
+ * Whether the document's root element is in the FHIR namespace, read from the first start tag only
+ * (declaration, comments and processing instructions skipped) — cheap enough for content sniffing.
+ */
+export function isFhirRoot(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  let i = body.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < body.length && /\s/.test(body[i]!)) i++;
+    if (body.startsWith('<?', i)) i = after(body, '?>', i);
+    else if (body.startsWith('<!--', i)) i = after(body, '-->', i);
+    else break;
+    if (i < 0) return false;
+  }
+  const tag = START_TAG.exec(body.slice(i, i + 4096));
+  if (!tag) return false;
+  const wanted = tag[1] ? `xmlns:${tag[1]}` : 'xmlns';
+  for (const attr of (tag[2] ?? '').matchAll(ATTR)) {
+    if (attr[1] === wanted) return (attr[2] ?? attr[3]) === FHIR_NS;
+  }
+  return false;
+}
+
+function after(text: string, end: string, from: number): number {
+  const at = text.indexOf(end, from);
+  return at < 0 ? -1 : at + end.length;
+}

@@ -1,0 +1,186 @@
+import type { NormalizeIssue } from '@mapx/plugin-api';
+import { decodeEntities } from './decode-entities.js';
+
+// Kept identical in @mapx/normalizer-xml and @mapx/normalizer-fhir-xml: plugins may not import each other.
+
+/** An element with its attributes in document order; text children are strings, exactly as decoded. */
+export interface XmlElement {
+  readonly name: string;
+  readonly attrs: Record<string, string>;
+  readonly children: XmlNode[];
+}
+export type XmlNode = XmlElement | string;
+
+export type ParseXmlResult =
+  | { readonly ok: true; readonly root: XmlElement | undefined }
+  | { readonly ok: false; readonly issue: NormalizeIssue };
+
+/** Deeper documents are refused: the converters walk the tree recursively. */
+export const MAX_XML_DEPTH = 500;
+
+const utf8 = new TextDecoder();
+const NAME = /[A-Za-z_:\u00c0-\uffff][\w.:\u00b7\u00c0-\uffff-]*/y;
+const ATTRIBUTE = /\s+([A-Za-z_:\u00c0-\uffff][\w.:\u00b7\u00c0-\uffff-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+const TAG_END = /\s*(\/?)>/y;
+const DOCTYPE = /<!DOCTYPE/i;
+const WHITESPACE = /^\s*$/;
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+class XmlSyntaxError {
+  constructor(
+    readonly message: string,
+    readonly at: number,
+  ) {}
+}
+
+/**
+ * Parses an XML document into a small element tree (our own scanner: several times faster than a general
+ * library on FHIR-sized documents, and every failure is located). Checks well-formedness — matching tags,
+ * quoted unique attributes, known entities, one root. DOCTYPEs are refused outright: our formats need no
+ * DTD, and refusing them closes XXE and entity-expansion attacks.
+ */
+export function parseXml(body: unknown): ParseXmlResult {
+  const raw = typeof body === 'string' ? body : body instanceof Uint8Array ? utf8.decode(body) : undefined;
+  if (raw === undefined) return fail('XML_NOT_TEXT', `The XML input must be text; got ${kindOf(body)}`, 400);
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  const doctype = DOCTYPE.exec(text);
+  if (doctype)
+    return fail('XML_DOCTYPE_FORBIDDEN', 'XML with a DOCTYPE is not accepted', 422, text, doctype.index);
+  if (text.trim() === '') return { ok: true, root: undefined };
+  try {
+    return { ok: true, root: parseDocument(text) };
+  } catch (error) {
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    const code = error.message.startsWith('nesting') ? 'XML_TOO_DEEP' : 'XML_MALFORMED';
+    return fail(code, `Malformed XML: ${error.message}`, code === 'XML_TOO_DEEP' ? 422 : 400, text, error.at);
+  }
+}
+
+function parseDocument(text: string): XmlElement {
+  let root: XmlElement | undefined;
+  let i = 0;
+  while (i < text.length) {
+    const lt = text.indexOf('<', i);
+    const gap = lt < 0 ? text.slice(i) : text.slice(i, lt);
+    if (gap.trim() !== '') throw new XmlSyntaxError('text outside the root element', i + gap.search(/\S/));
+    if (lt < 0) break;
+    if (text.startsWith('<?', lt)) i = skipPast(text, '?>', lt);
+    else if (text.startsWith('<!--', lt)) i = skipPast(text, '-->', lt);
+    else if (root) throw new XmlSyntaxError('a second root element', lt);
+    else [root, i] = parseElement(text, lt);
+  }
+  if (!root) throw new XmlSyntaxError('no root element', text.length);
+  return root;
+}
+
+/**
+ * Parses the element starting at `start` (a `<`) iteratively; returns it and the index after its end tag.
+ * Inside an XHTML-namespaced element every text node is kept verbatim.
+ */
+function parseElement(text: string, start: number): [XmlElement, number] {
+  const stack: XmlElement[] = [];
+  let xhtmlDepth = 0;
+  let i = start;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    const parent = stack[stack.length - 1];
+    if (parent && lt !== i) addText(parent, text, i, lt < 0 ? text.length : lt, xhtmlDepth > 0);
+    if (lt < 0) throw new XmlSyntaxError(`<${parent?.name ?? ''}> is never closed`, text.length);
+    if (text.startsWith('</', lt)) {
+      i = closeTag(text, lt, stack.pop());
+      if (xhtmlDepth > 0) xhtmlDepth--;
+      if (stack.length === 0) return [parent!, i];
+    } else if (text.startsWith('<!--', lt)) i = skipPast(text, '-->', lt);
+    else if (text.startsWith('<![CDATA[', lt)) {
+      const end = text.indexOf(']]>', lt);
+      if (end < 0) throw new XmlSyntaxError('unterminated CDATA section', lt);
+      parent!.children.push(text.slice(lt + 9, end));
+      i = end + 3;
+    } else if (text.startsWith('<?', lt)) i = skipPast(text, '?>', lt);
+    else {
+      const [element, after, selfClosing] = openTag(text, lt);
+      parent?.children.push(element);
+      if (selfClosing && !parent) return [element, after];
+      if (!selfClosing) {
+        stack.push(element);
+        if (xhtmlDepth > 0 || element.attrs.xmlns === XHTML_NS) xhtmlDepth++;
+      }
+      if (stack.length > MAX_XML_DEPTH) throw new XmlSyntaxError(`nesting deeper than ${MAX_XML_DEPTH}`, lt);
+      i = after;
+    }
+  }
+}
+
+function openTag(text: string, lt: number): [XmlElement, number, boolean] {
+  NAME.lastIndex = lt + 1;
+  const name = NAME.exec(text)?.[0];
+  if (name === undefined) throw new XmlSyntaxError('a tag name was expected', lt + 1);
+  const attrs: Record<string, string> = {};
+  let i = lt + 1 + name.length;
+  for (;;) {
+    TAG_END.lastIndex = i;
+    const end = TAG_END.exec(text);
+    if (end) return [{ name, attrs, children: [] }, TAG_END.lastIndex, end[1] === '/'];
+    ATTRIBUTE.lastIndex = i;
+    const attr = ATTRIBUTE.exec(text);
+    if (!attr) throw new XmlSyntaxError(`bad attribute or unterminated tag <${name}>`, i);
+    const attrName = attr[1]!;
+    if (Object.hasOwn(attrs, attrName)) throw new XmlSyntaxError(`attribute ${attrName} is repeated`, i);
+    const literal = attr[2] ?? attr[3] ?? '';
+    const value =
+      literal.includes('\n') || literal.includes('\t') ? literal.replace(/[\t\n]/g, ' ') : literal;
+    const decoded = value.includes('&') ? decodeOrThrow(value, i) : value;
+    if (attrName === '__proto__')
+      Object.defineProperty(attrs, attrName, {
+        value: decoded,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else attrs[attrName] = decoded;
+    i = ATTRIBUTE.lastIndex;
+  }
+}
+
+function closeTag(text: string, lt: number, open: XmlElement | undefined): number {
+  const end = text.indexOf('>', lt);
+  if (end < 0) throw new XmlSyntaxError('unterminated end tag', lt);
+  const name = text.slice(lt + 2, end).trimEnd();
+  if (!open || name !== open.name) {
+    const expected = open ? `</${open.name}>` : 'no end tag';
+    throw new XmlSyntaxError(`expected ${expected}, found </${name}>`, lt);
+  }
+  return end + 1;
+}
+
+/** Whitespace-only text is insignificant outside XHTML (indentation between elements) and is not kept. */
+function addText(parent: XmlElement, text: string, from: number, to: number, verbatim: boolean): void {
+  const chunk = text.slice(from, to);
+  if (!verbatim && WHITESPACE.test(chunk)) return;
+  parent.children.push(chunk.includes('&') ? decodeOrThrow(chunk, from) : chunk);
+}
+
+function decodeOrThrow(chunk: string, at: number): string {
+  const decoded = decodeEntities(chunk);
+  if (typeof decoded === 'string') return decoded;
+  throw new XmlSyntaxError(decoded.error, at + decoded.offset);
+}
+
+function skipPast(text: string, end: string, from: number): number {
+  const at = text.indexOf(end, from);
+  if (at < 0) throw new XmlSyntaxError(`unterminated ${text.slice(from, from + 4)}`, from);
+  return at + end.length;
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+function fail(code: string, message: string, status: 400 | 422, text?: string, at?: number): ParseXmlResult {
+  if (text === undefined || at === undefined) return { ok: false, issue: { code, message, status } };
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  return { ok: false, issue: { code, message, status, line, column } };
+}

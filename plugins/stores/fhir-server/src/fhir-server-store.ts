@@ -1,0 +1,204 @@
+import {
+  StoreError,
+  isValidMappingId,
+  type Disposable,
+  type MappingStore,
+  type PluginLogger,
+  type StoreSnapshot,
+  type StoreWriteResult,
+} from '@mapx/plugin-api';
+import { ALIAS_SEARCH, aliasMapKind, readServerAliases } from './alias-concept-map.js';
+import { pollForChanges, type WatchedSearch } from './change-poller.js';
+import type { FhirHttpClient, FhirRequest, FhirResponse } from './fhir-http-client.js';
+import type { FhirResource } from './fhir-types.js';
+import { createKeyedQueue } from './keyed-queue.js';
+import { buildMappingStructureMap, readMappingExpression } from './mapping-structure-map.js';
+import type { FhirServerStoreOptions } from './options.js';
+import { searchAll } from './search-all.js';
+
+export type ConfiguredFhirServerOptions = FhirServerStoreOptions & { readonly baseUrl: string };
+
+const GONE = new Set([404, 410]);
+
+/** Mappings as StructureMaps on a FHIR server, written with optimistic locking; see docs/stores.md. */
+export class FhirServerStore implements MappingStore {
+  readonly name: string;
+  readonly capabilities: { readonly write: boolean; readonly watch: boolean };
+  private readonly queue = createKeyedQueue();
+  private readonly watchers = new Set<{ dispose(): void; onChange: () => void }>();
+  /** Mapping id → `meta.versionId` at our last read or write: the version an update must still find. */
+  private versions = new Map<string, string>();
+  private lastLoad: { generation: number; searches: readonly WatchedSearch[] } = {
+    generation: 0,
+    searches: [],
+  };
+
+  constructor(
+    private readonly options: ConfiguredFhirServerOptions,
+    private readonly client: FhirHttpClient,
+    private readonly logger: PluginLogger,
+  ) {
+    this.name = `fhir-server:${options.baseUrl}`;
+    const watch = options.pollingIntervalMs > 0 || options.forcedResyncIntervalMs > 0;
+    this.capabilities = { write: options.writeEnabled, watch };
+  }
+
+  async load(): Promise<StoreSnapshot> {
+    const page = `_count=${this.options.pageSize}`;
+    const conceptMapQuery = this.options.conceptMaps === 'all' ? 'ConceptMap' : ALIAS_SEARCH;
+    const [structureMaps, conceptMaps] = await Promise.all([
+      searchAll(this.client, `StructureMap?${page}`),
+      searchAll(this.client, `${conceptMapQuery}${conceptMapQuery.includes('?') ? '&' : '?'}${page}`),
+    ]);
+    const mappings = new Map<string, string>();
+    const versions = new Map<string, string>();
+    for (const resource of structureMaps) {
+      const expression = readMappingExpression(resource);
+      if (expression === undefined || resource.id === undefined) continue;
+      mappings.set(resource.id, expression);
+      if (resource.meta?.versionId) versions.set(resource.id, resource.meta.versionId);
+    }
+    this.versions = versions;
+    this.lastLoad = {
+      generation: this.lastLoad.generation + 1,
+      searches: [watched('StructureMap', structureMaps), watched(conceptMapQuery, conceptMaps)],
+    };
+    return {
+      mappings: new Map([...mappings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      aliases: readServerAliases(conceptMaps, this.logger),
+      statics: new Map(),
+      conceptMaps: this.options.conceptMaps === 'all' ? conceptMaps.filter((r) => !aliasMapKind(r)) : [],
+    };
+  }
+
+  async get(id: string): Promise<string | undefined> {
+    const current = await this.read(id);
+    return current && readMappingExpression(current);
+  }
+
+  async put(id: string, expression: string): Promise<StoreWriteResult> {
+    this.assertWritable(id);
+    return this.queue.run(id, async () => {
+      const known = this.versions.get(id);
+      if (known === undefined) await this.assertAbsent(id);
+      const req: FhirRequest = {
+        method: 'PUT',
+        target: `StructureMap/${id}`,
+        body: buildMappingStructureMap(id, expression, this.options.baseUrl),
+        // Optimistic locking: the update applies only to the version we last saw; a create only if still absent.
+        headers: known === undefined ? { 'if-none-match': '*' } : { 'if-match': `W/"${known}"` },
+      };
+      const res = await this.client.request(req);
+      if (res.status === 200 || res.status === 201) {
+        this.remember(id, res);
+        return { created: res.status === 201 };
+      }
+      if (res.status === 409 || res.status === 412 || (known !== undefined && GONE.has(res.status))) {
+        throw this.conflict(id, 'it was changed on the FHIR server since it was last read');
+      }
+      throw this.client.unexpected(req, res);
+    });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    this.assertWritable(id);
+    return this.queue.run(id, async () => {
+      const current = await this.read(id);
+      if (!current || readMappingExpression(current) === undefined) return false;
+      const version = current.meta?.versionId;
+      const req: FhirRequest = {
+        method: 'DELETE',
+        target: `StructureMap/${id}`,
+        headers: version ? { 'if-match': `W/"${version}"` } : {},
+      };
+      const res = await this.client.request(req);
+      if (GONE.has(res.status)) return false;
+      if (res.status === 409 || res.status === 412) throw this.conflict(id, 'it changed while being deleted');
+      if (res.status < 200 || res.status > 299) throw this.client.unexpected(req, res);
+      this.versions.delete(id);
+      return true;
+    });
+  }
+
+  watch(onChange: () => void): Disposable {
+    const poller = pollForChanges(
+      {
+        client: this.client,
+        logger: this.logger,
+        pollingIntervalMs: this.options.pollingIntervalMs,
+        forcedResyncIntervalMs: this.options.forcedResyncIntervalMs,
+        lastLoad: () => this.lastLoad,
+      },
+      onChange,
+    );
+    const watcher = {
+      onChange,
+      dispose: () => {
+        poller.dispose();
+        this.watchers.delete(watcher);
+      },
+    };
+    this.watchers.add(watcher);
+    return watcher;
+  }
+
+  async close(): Promise<void> {
+    for (const watcher of [...this.watchers]) watcher.dispose();
+    await this.queue.idle();
+  }
+
+  /** The current StructureMap `id`, or undefined when absent; remembers its version. */
+  private async read(id: string): Promise<FhirResource | undefined> {
+    if (!/^[A-Za-z0-9_]+$/.test(id)) return undefined;
+    const req: FhirRequest = { method: 'GET', target: `StructureMap/${id}` };
+    const res = await this.client.request(req);
+    if (GONE.has(res.status)) return undefined;
+    const resource = res.body as FhirResource | undefined;
+    if (res.status !== 200 || resource?.resourceType !== 'StructureMap')
+      throw this.client.unexpected(req, res);
+    if (readMappingExpression(resource) !== undefined) this.remember(id, res);
+    return resource;
+  }
+
+  /** A create must not replace a StructureMap that another writer created after our last load. */
+  private async assertAbsent(id: string): Promise<void> {
+    const current = await this.read(id);
+    if (current === undefined) return;
+    throw this.conflict(
+      id,
+      readMappingExpression(current) === undefined
+        ? 'a StructureMap with this id exists on the FHIR server and is not a mapx mapping'
+        : 'another writer created it on the FHIR server since the last load',
+    );
+  }
+
+  private remember(id: string, res: FhirResponse): void {
+    const version =
+      (res.body as FhirResource | undefined)?.meta?.versionId ?? /"([^"]+)"/.exec(res.etag ?? '')?.[1];
+    if (version) this.versions.set(id, version);
+    else this.versions.delete(id);
+  }
+
+  private conflict(id: string, why: string): StoreError {
+    // The host reloads on change: that refreshes what this replica knows, so a deliberate retry can succeed.
+    for (const watcher of this.watchers) watcher.onChange();
+    return new StoreError('STORE_CONFLICT', `mapping "${id}" was not saved: ${why}`);
+  }
+
+  private assertWritable(id: string): void {
+    if (!this.options.writeEnabled) {
+      throw new StoreError('STORE_READ_ONLY', 'writes to the FHIR server mapping store are disabled');
+    }
+    if (!isValidMappingId(id))
+      throw new StoreError('STORE_BAD_ID', `invalid mapping id "${id.slice(0, 80)}"`);
+  }
+}
+
+function watched(query: string, resources: readonly FhirResource[]): WatchedSearch {
+  let newest: string | undefined;
+  for (const r of resources) {
+    const at = r.meta?.lastUpdated;
+    if (at && (newest === undefined || Date.parse(at) > Date.parse(newest))) newest = at;
+  }
+  return { query, count: resources.length, newest };
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { flagSchema, integerSchema, isUnset, pickEnv } from './env-values.js';
+
+const extensionSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((s) => (s.startsWith('.') ? s : `.${s}`))
+  .refine((s) => s !== '.json', {
+    message:
+      "'.json' is reserved for aliases.json and static JSON values; choose another mapping file extension",
+  })
+  .refine((s) => /^\.[a-z0-9][a-z0-9._-]*$/.test(s), {
+    message: 'expected a file extension such as .mapx (letters, digits, ".", "_" or "-")',
+  });
+
+export const folderStoreOptionsSchema = z.object({
+  /** Folder holding the mappings; absent, blank or `n/a` → the folder store is not configured. */
+  folder: z
+    .string()
+    .optional()
+    .transform((s) => (isUnset(s) ? undefined : path.resolve((s as string).trim()))),
+  fileExtension: extensionSchema.default('.mapx'),
+  /** ≤ 0 disables polling. */
+  pollingIntervalMs: integerSchema.default(5000),
+  /** Use `fs.watch` instead of polling. */
+  watch: flagSchema.default(false),
+  writeEnabled: flagSchema.default(true),
+});
+
+export type FolderStoreOptions = z.output<typeof folderStoreOptionsSchema>;
+
+const ENV_TO_OPTION = {
+  MAPPINGS_FOLDER: 'folder',
+  MAPPINGS_FILE_EXTENSION: 'fileExtension',
+  MAPPINGS_FILE_POLLING_INTERVAL_MS: 'pollingIntervalMs',
+  MAPPINGS_FILE_WATCH: 'watch',
+  MAPPINGS_WRITE_ENABLED: 'writeEnabled',
+} as const;
+
+export function folderOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): unknown {
+  return pickEnv(env, ENV_TO_OPTION);
+}

@@ -1,0 +1,110 @@
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRecordingLogger, openConfiguredStore, withTempDir } from './support.js';
+
+describe('folder store: writes', () => {
+  it('creates, replaces, reads and deletes a mapping', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+      expect(store.capabilities.write).toBe(true);
+      expect(await store.put!('obs1', 'first ✓')).toEqual({ created: true });
+      expect(await readFile(path.join(dir, 'obs1.mapx'), 'utf8')).toBe('first ✓');
+      expect(await store.put!('obs1', 'second')).toEqual({ created: false });
+      expect(await store.get('obs1')).toBe('second');
+      expect(Object.fromEntries((await store.load()).mappings)).toEqual({ obs1: 'second' });
+      expect(await store.delete!('obs1')).toBe(true);
+      expect(await store.get('obs1')).toBeUndefined();
+      expect(await store.delete!('obs1')).toBe(false);
+      expect(await readdir(dir)).toEqual([]);
+    });
+  });
+
+  it('returns undefined for unknown or invalid ids', async () => {
+    await withTempDir(async (dir) => {
+      await writeFile(path.join(dir, 'a_b.mapx'), 'x');
+      const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+      expect(await store.get('nope')).toBeUndefined();
+      expect(await store.get('a_b')).toBeUndefined();
+      expect(await store.get('../etc/passwd')).toBeUndefined();
+    });
+  });
+
+  it('refuses ids that are not mapping ids', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+      for (const id of ['../x', 'a-b', '', '9a', 'x'.repeat(65)]) {
+        await expect(store.put!(id, '1')).rejects.toMatchObject({ name: 'StoreError', code: 'STORE_BAD_ID' });
+        await expect(store.delete!(id)).rejects.toMatchObject({ code: 'STORE_BAD_ID' });
+      }
+      expect(await readdir(dir)).toEqual([]);
+    });
+  });
+
+  it('is read-only when writes are disabled', async () => {
+    await withTempDir(async (dir) => {
+      await writeFile(path.join(dir, 'keep.mapx'), 'kept');
+      const store = await openConfiguredStore({ folder: dir, writeEnabled: 'false', pollingIntervalMs: 0 });
+      expect(store.capabilities.write).toBe(false);
+      await expect(store.put!('keep', 'x')).rejects.toMatchObject({
+        name: 'StoreError',
+        code: 'STORE_READ_ONLY',
+      });
+      await expect(store.delete!('keep')).rejects.toMatchObject({ code: 'STORE_READ_ONLY' });
+      expect(await store.get('keep')).toBe('kept');
+    });
+  });
+
+  it('serialises concurrent writes to one id in call order', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+      const versions = Array.from({ length: 25 }, (_, i) => `version ${i} `.repeat(2000 + i * 97));
+      const results = await Promise.all(versions.map((v) => store.put!('busy', v)));
+      expect(results.map((r) => r.created)).toEqual([true, ...Array<boolean>(24).fill(false)]);
+      expect(await store.get('busy')).toBe(versions.at(-1));
+      expect(await readdir(dir)).toEqual(['busy.mapx']);
+    });
+  });
+
+  it('never lets a concurrent reader see a partial mapping', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+      // Large, distinct versions: a torn write would show a mix of letters or a short file.
+      const versions = 'ABCDEFGHIJKLMNOPQRST'.split('').map((c, i) => c.repeat(300_000 + i * 4096));
+      await store.put!('big', versions[0]!);
+      const seen = new Set<string>();
+      let writing = true;
+      const reader = (async () => {
+        while (writing) {
+          const text = await readFile(path.join(dir, 'big.mapx'), 'utf8');
+          expect(versions).toContain(text);
+          seen.add(text[0]!);
+        }
+      })();
+      for (const v of versions.slice(1)) await store.put!('big', v);
+      writing = false;
+      await reader;
+      expect(seen.size).toBeGreaterThan(0);
+      expect(await store.get('big')).toBe(versions.at(-1));
+    });
+  });
+
+  it('ignores a temp file left by a crash, and cleans it up once stale', async () => {
+    await withTempDir(async (dir) => {
+      const stale = path.join(dir, '.crashed.mapx.0b7d-stale.mapx-tmp');
+      const fresh = path.join(dir, '.other.mapx.1c2e-fresh.mapx-tmp');
+      await writeFile(stale, 'InstanceOf: Pat');
+      await writeFile(fresh, 'half of a wri');
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      await utimes(stale, anHourAgo, anHourAgo);
+      const logger = createRecordingLogger();
+      const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 }, logger);
+      const snapshot = await store.load();
+      expect(snapshot.mappings.size).toBe(0);
+      expect(logger.entries.filter((e) => e.level === 'warn')).toEqual([]);
+      await expect(stat(stale)).rejects.toMatchObject({ code: 'ENOENT' });
+      // A recent temp file may be another replica's write in progress: left alone.
+      expect((await stat(fresh)).isFile()).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The six input formats the service normalises (service-interface.md, POST /Mapping/{mappingId}). */
+export const INPUT_CONTENT_TYPES = [
+  'application/json',
+  'application/fhir+json',
+  'application/xml',
+  'application/fhir+xml',
+  'text/csv',
+  'x-application/hl7-v2+er7',
+] as const;
+export type InputContentType = (typeof INPUT_CONTENT_TYPES)[number];
+
+/** Body of `POST /` (ad-hoc evaluation). */
+export const evaluateRequestSchema = z.object({
+  mapx: z.string(),
+  input: z.unknown().optional(),
+  contentType: z.string().optional(),
+});
+export type EvaluateRequest = z.infer<typeof evaluateRequestSchema>;
+
+/** Media type of a saved mapping's text. */
+export const MAPX_MEDIA_TYPE = 'application/vnd.vendor.mapx';

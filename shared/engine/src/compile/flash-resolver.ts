@@ -1,0 +1,94 @@
+import type { FhirNavigator } from '@mapx/fhir';
+import { createError, lineOf } from '../errors/mapx-error.js';
+import type { BlockMeta, FlashTables, RuleMeta } from '../flash/flash-meta.js';
+import type { BlockAst, PathSegment, RuleAst } from '../syntax/ast.js';
+import type { FlashResolver } from '../syntax/lowering.js';
+
+const segText = (s: PathSegment): string => s.name + s.slices.map((x) => `[${x}]`).join('');
+
+/** Resolves InstanceOf identifiers and rule paths against the FHIR context at compile time (§4.1). */
+export function createFlashResolver(
+  src: string,
+  nav: FhirNavigator | undefined,
+  unavailable: () => string | undefined,
+): { resolver: FlashResolver; tables: () => FlashTables } {
+  const blocks: BlockMeta[] = [];
+  const rules: RuleMeta[] = [];
+  const at = (start: number, end: number): { position: number; start: number; line: number } => ({
+    position: end,
+    start,
+    line: lineOf(src, start),
+  });
+
+  const resolver: FlashResolver = {
+    openBlock(b: BlockAst) {
+      if (!nav) {
+        const reason = unavailable();
+        throw createError('F1000', {
+          token: 'InstanceOf:',
+          ...at(b.keyStart, b.keyEnd),
+          ...(reason ? { reason } : {}),
+        });
+      }
+      const root = nav.root(b.instanceOf);
+      if (!root)
+        throw createError('F2001', {
+          token: 'InstanceOf:',
+          value: b.instanceOf,
+          ...at(b.keyStart, b.keyEnd),
+        });
+      const isResource = root.kind === 'resource';
+      const meta: BlockMeta = {
+        id: blocks.length,
+        instanceOf: b.instanceOf,
+        root,
+        el: root.element,
+        isResource,
+        ...(isResource && root.derivation === 'constraint' ? { profileUrl: root.url } : {}),
+        ...at(b.keyStart, b.keyEnd),
+      };
+      blocks.push(meta);
+      return meta.id;
+    },
+    instanceRule(blockId: number, b: BlockAst) {
+      const seg: PathSegment = { name: 'id', slices: [], start: b.keyStart, end: b.keyEnd };
+      return resolver.rule(blockId, undefined, seg, { start: b.keyStart, line: b.line } as RuleAst).id;
+    },
+    rule(blockId, parentId, seg, rule) {
+      const block = blocks[blockId]!;
+      const parent = parentId === undefined ? undefined : rules[parentId]!;
+      const parentEl = parent ? parent.el : block.el;
+      const parentPath = parent ? parent.flashPath : '';
+      const flashPath = (parentPath ? parentPath + '.' : '') + segText(seg);
+      const res = nav!.child(parentEl, seg.name, seg.slices);
+      if (!res.ok) {
+        const fields = { ...res.error.fields, ...at(seg.start, seg.end), token: '(flashpath)' };
+        if (res.error.code === 'F2002')
+          Object.assign(fields, { value: flashPath, fhirType: block.instanceOf });
+        else Object.assign(fields, { fhirType: block.instanceOf });
+        throw createError(res.error.code, fields);
+      }
+      const el = res.element;
+      const jsonName = el.jsonNames[0]!;
+      const meta: RuleMeta = {
+        id: rules.length,
+        block,
+        el,
+        key:
+          el.sliceName !== undefined && !el.defName.endsWith('[x]')
+            ? `${jsonName}:${el.sliceName}`
+            : jsonName,
+        flashPath,
+        elementPath:
+          (parent ? parent.elementPath + '.' : '') +
+          jsonName +
+          (el.sliceName !== undefined && !el.defName.endsWith('[x]') ? `[${el.sliceName}]` : ''),
+        parentPath,
+        ...at(rule.start ?? seg.start, seg.end),
+      };
+      rules.push(meta);
+      return { id: meta.id, fixed: el.fixed !== undefined, forbidden: el.max === '0' };
+    },
+  };
+  return { resolver, tables: () => ({ nav: nav!, blocks, rules, memo: new Map() }) };
+}

@@ -1,0 +1,75 @@
+import jsonata from 'jsonata';
+import type { FhirContext } from '@mapx/fhir';
+import { createNavigator } from '@mapx/fhir';
+import { createFlashResolver } from '../compile/flash-resolver.js';
+import { createError, isCodedError, lineOf, type MapxError } from '../errors/mapx-error.js';
+import type { FlashTables } from '../flash/flash-meta.js';
+import { SafeRegExp } from '../runtime/guardrails.js';
+import { lower } from '../syntax/lowering.js';
+import { parseStructure } from '../syntax/parser.js';
+import type { Emitter } from '../syntax/emitter.js';
+
+export interface CompiledCore {
+  source: string;
+  lowered: string;
+  jexpr: jsonata.Expression;
+  emitter: Emitter;
+  tables: FlashTables | undefined;
+}
+
+export interface CompileInputs {
+  fhir: FhirContext | undefined;
+  unavailable: () => string | undefined;
+  timeoutMs: number;
+  maxDepth: number;
+}
+
+/** Parses, resolves FLASH against the FHIR context, lowers and compiles with jsonata. Throws MapxError. */
+export function compileSource(source: string, inputs: CompileInputs): CompiledCore {
+  const parsed = parseStructure(source);
+  const nav = parsed.hasFlash && inputs.fhir ? createNavigator(inputs.fhir) : undefined;
+  const { resolver, tables } = createFlashResolver(source, nav, inputs.unavailable);
+  const { text, emitter } = lower(parsed, resolver);
+  let jexpr: jsonata.Expression;
+  try {
+    jexpr = jsonata(text, {
+      timeout: inputs.timeoutMs,
+      stack: inputs.maxDepth,
+      RegexEngine: SafeRegExp as unknown as RegExpConstructor,
+    });
+  } catch (e) {
+    throw mapError(e, source, emitter);
+  }
+  const t = parsed.hasFlash ? tables() : undefined;
+  if (t && inputs.fhir?.terminology) t.terminology = inputs.fhir.terminology;
+  return { source, lowered: text, jexpr, emitter, tables: t };
+}
+
+/** Maps a JSONata error raised on the lowered text back to the user's text (position, start, line). */
+export function mapError(e: unknown, source: string, emitter: Emitter): MapxError {
+  if (!isCodedError(e)) {
+    const message = e instanceof Error ? e.message : String(e);
+    return createError('S0303', { value: message, message, position: 0, start: 0, line: 1 });
+  }
+  const err = e as MapxError & { __pinned?: Record<string, unknown> };
+  const pinned = err.__pinned;
+  if (pinned) {
+    for (const k of ['position', 'start', 'line', 'token'] as const) {
+      if (pinned[k] === undefined) delete err[k];
+      else err[k] = pinned[k] as never;
+    }
+    return err;
+  }
+  if (typeof err.position === 'number') {
+    const pos = emitter.toUser(err.position);
+    const token = typeof err.token === 'string' ? err.token : '';
+    let start = Math.max(0, pos - token.length);
+    if (source[pos - 1] === '(' && source.slice(pos - 2 - token.length, pos - 1) === '$' + token) {
+      start = pos - 2 - token.length;
+    }
+    err.position = pos;
+    err.start = start;
+    err.line = lineOf(source, start);
+  }
+  return err;
+}

@@ -1,0 +1,89 @@
+import type { FhirContext } from '@mapx/fhir';
+import { builtinFunctions, type MapxFunction } from '../functions/index.js';
+import { DEFAULT_THRESHOLDS, type Env, type Thresholds } from '../runtime/policy.js';
+import { wrapFunction, type CallHost } from './call-context.js';
+import { compileSource, type CompiledCore } from './compile-source.js';
+import { createCompiledExpression } from './compiled-expression.js';
+import { engineFunctions } from './engine-functions.js';
+import { evaluateInEnvironment } from './evaluate-in-environment.js';
+import { jsonataOriginals } from './jsonata-natives.js';
+import { Lru } from './lru.js';
+import type { CompiledExpression, Engine, EngineOptions } from './types.js';
+import { evaluateEntry } from '../runtime/guardrails.js';
+import { buildFlashFunctions } from '../flash/flash-functions.js';
+
+const ENGINE_VERSION = '0.1.0';
+
+/** Creates the mapx engine: compile (LRU-cached), custom functions and bindings. */
+export function createEngine(options: EngineOptions): Engine {
+  const cache = new Lru<Promise<CompiledExpression>>(options.cacheMaxEntries ?? 1000);
+  const cores = new Lru<CompiledCore>(options.cacheMaxEntries ?? 1000);
+  const custom: MapxFunction[] = [];
+  const bindings: Record<string, unknown> = {};
+  const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options.thresholds ?? {}) };
+  const limits = { timeoutMs: options.limits?.timeoutMs ?? 5000, maxDepth: options.limits?.maxDepth ?? 1000 };
+  const services = options.services ?? {};
+  const unavailable = options.fhirUnavailableReason ?? (() => undefined);
+
+  const keyOf = (source: string, fhir: FhirContext | undefined): string =>
+    JSON.stringify({ source, engineVersion: ENGINE_VERSION, fhirContext: fhir?.key ?? null });
+
+  const coreFor = (source: string): CompiledCore => {
+    const fhir = options.fhir();
+    const key = keyOf(source, fhir);
+    const hit = cores.get(key);
+    if (hit) return hit;
+    const core = compileSource(source, { fhir, unavailable, ...limits });
+    cores.set(key, core);
+    return core;
+  };
+
+  const evaluateSource = async (
+    env: Env,
+    source: string,
+    input: unknown,
+    extra?: Record<string, unknown>,
+  ) => {
+    const core = coreFor(source);
+    return evaluateInEnvironment(env, core, input, extra);
+  };
+
+  const build = async (source: string): Promise<CompiledExpression> => {
+    const originals = await jsonataOriginals();
+    const core = coreFor(source);
+    const host: CallHost = { source, emitter: core.emitter, fhir: options.fhir, services, evaluateSource };
+    const j = core.jexpr;
+    for (const fn of [...builtinFunctions, ...engineFunctions(originals), ...custom]) {
+      j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
+    }
+    if (core.tables) {
+      for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
+        j.registerFunction(name, impl);
+    }
+    j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, evaluateEntry);
+    return createCompiledExpression({ core, host, thresholds, bindings, logger: options.logger });
+  };
+
+  return {
+    compile(source: string) {
+      const key = keyOf(source, options.fhir());
+      let hit = cache.get(key);
+      if (!hit) {
+        hit = build(source);
+        cache.set(key, hit);
+        hit.catch(() => cache.delete(key));
+      }
+      return hit;
+    },
+    registerFunction(name, impl, signature) {
+      custom.push({ name, impl, ...(signature !== undefined ? { signature } : {}) });
+    },
+    registerBinding(name, value) {
+      bindings[name] = value;
+    },
+  };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'number')) as Partial<T>;
+}

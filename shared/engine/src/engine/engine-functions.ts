@@ -1,0 +1,62 @@
+import type { MapxFunction } from '../functions/index.js';
+import { PICTURE_ALIASES } from '../functions/index.js';
+import { createError, isCodedError } from '../errors/mapx-error.js';
+import type { JsonataFunction } from './jsonata-natives.js';
+
+type Originals = Record<string, JsonataFunction>;
+
+interface FocusLike {
+  environment: { timestamp?: Date | null };
+}
+
+/**
+ * Functions the engine itself provides: `$now`/`$millis` frozen per evaluation (concurrency-safe, from the
+ * evaluation frame), the picture aliases of `$now`/`$fromMillis`, and `$eval` with full mapx syntax.
+ */
+export function engineFunctions(originals: Originals): MapxFunction[] {
+  const fromMillis = originals['fromMillis']!.implementation;
+  const alias = (p: unknown): unknown => (typeof p === 'string' ? (PICTURE_ALIASES[p] ?? p) : p);
+  return [
+    {
+      name: 'now',
+      signature: '<s?s?:s>',
+      impl(this: unknown, picture?: unknown, tz?: unknown) {
+        const ts = (this as { environment: FocusLike['environment'] }).environment.timestamp ?? new Date();
+        return fromMillis.call(this, ts.getTime(), alias(picture), tz);
+      },
+    },
+    {
+      name: 'millis',
+      signature: '<:n>',
+      impl(this: unknown) {
+        const ts = (this as { environment: FocusLike['environment'] }).environment.timestamp ?? new Date();
+        return ts.getTime();
+      },
+    },
+    {
+      name: 'fromMillis',
+      signature: '<n-s?s?:s>',
+      impl(this: unknown, ms?: unknown, picture?: unknown, tz?: unknown) {
+        return fromMillis.call(this, ms, alias(picture), tz);
+      },
+    },
+    {
+      name: 'eval',
+      signature: '<sx?:x>',
+      async impl(expr?: unknown, focus?: unknown) {
+        if (expr === undefined) return undefined;
+        try {
+          return await this.evaluateSource(String(expr), focus === undefined ? this.input : focus);
+        } catch (e) {
+          const inner = isCodedError(e) ? e : { code: '', message: String(e) };
+          const compileTime = /^(S0|F0|F1|F2)\d{3}$/.test(inner.code);
+          throw createError(compileTime ? 'D3120' : 'D3121', {
+            value: inner.message,
+            error: inner,
+            token: 'eval',
+          });
+        }
+      },
+    },
+  ];
+}

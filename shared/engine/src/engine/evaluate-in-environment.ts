@@ -1,0 +1,66 @@
+import { buildFlashFunctions } from '../flash/flash-functions.js';
+import { isCodedError } from '../errors/mapx-error.js';
+import type { Env } from '../runtime/policy.js';
+import type { CompiledCore } from './compile-source.js';
+import { mapError } from './compile-source.js';
+import { jsonataOriginals, type JsonataFunction } from './jsonata-natives.js';
+
+type Frame = Env & Record<string, unknown>;
+
+const natives = new WeakMap<CompiledCore, Record<string, JsonataFunction>>();
+
+function nativesOf(core: CompiledCore): Record<string, JsonataFunction> {
+  let n = natives.get(core);
+  if (!n) {
+    n = {};
+    if (core.tables) {
+      for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables))) {
+        n[name] = { _jsonata_function: true, implementation: impl as JsonataFunction['implementation'] };
+      }
+    }
+    natives.set(core, n);
+  }
+  return n;
+}
+
+/**
+ * Evaluates compiled mapx source in the caller's environment (dynamic scoping, §6.10 and `$eval`): a frame whose
+ * lookups see the given bindings, then this source's FLASH natives, then the caller's variables.
+ */
+export async function evaluateInEnvironment(
+  caller: Env,
+  core: CompiledCore,
+  input: unknown,
+  bindings?: Record<string, unknown>,
+): Promise<unknown> {
+  const own = nativesOf(core);
+  const local: Record<string, unknown> = { ...bindings };
+  const parent = caller as Frame;
+  const frame: Frame = {
+    bind(name: string, value: unknown) {
+      local[name] = value;
+    },
+    lookup(name: string | symbol) {
+      if (typeof name === 'string') {
+        if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
+        if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
+      }
+      return parent.lookup(name);
+    },
+    timestamp: parent['timestamp'],
+    async: parent['async'],
+    isParallelCall: parent['isParallelCall'],
+    global: parent['global'],
+    base: parent['base'],
+  };
+  const { eval: jsonataEval } = await jsonataOriginals();
+  const base = parent['base'] as { createSequence?: unknown } | undefined;
+  const focus = { environment: frame, input, createSequence: base?.createSequence };
+  try {
+    return await jsonataEval!.implementation.call(focus, core.lowered, input ?? undefined);
+  } catch (e) {
+    const inner =
+      isCodedError(e) && (e.code === 'D3121' || e.code === 'D3120') && e['error'] ? e['error'] : e;
+    throw mapError(inner, core.source, core.emitter);
+  }
+}

@@ -1,0 +1,43 @@
+import jsonata from 'jsonata';
+
+/** A JSONata function value (what `registerFunction` binds): callable from expressions, `this` = focus. */
+export interface JsonataFunction {
+  _jsonata_function: true;
+  implementation: (...args: unknown[]) => unknown;
+  signature?: unknown;
+  position?: number;
+  token?: string;
+}
+
+let originals: Promise<Record<string, JsonataFunction>> | undefined;
+
+/** JSONata's own `$eval` and `$fromMillis`, captured once (mapx overrides both names). */
+export function jsonataOriginals(): Promise<Record<string, JsonataFunction>> {
+  originals ??= jsonata('{"eval": $eval, "fromMillis": $fromMillis}').evaluate(null) as Promise<
+    Record<string, JsonataFunction>
+  >;
+  return originals;
+}
+
+const signatures = new Map<string, Promise<unknown>>();
+
+/** A JSONata function value with a parsed signature (parsed by jsonata itself, cached per signature). */
+export async function defineNative(
+  impl: (...args: never[]) => unknown,
+  signature?: string,
+): Promise<JsonataFunction> {
+  const fn: JsonataFunction = {
+    _jsonata_function: true,
+    implementation: impl as (...args: unknown[]) => unknown,
+  };
+  if (signature === undefined) return fn;
+  let parsed = signatures.get(signature);
+  if (!parsed) {
+    const probe = jsonata('$f');
+    probe.registerFunction('f', () => undefined, signature);
+    parsed = (probe.evaluate(null) as Promise<JsonataFunction>).then((f) => f.signature);
+    signatures.set(signature, parsed);
+  }
+  fn.signature = await parsed;
+  return fn;
+}

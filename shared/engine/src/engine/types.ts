@@ -1,0 +1,49 @@
+import type { FhirContext } from '@mapx/fhir';
+import type { EngineLogger, Diagnostic } from '../runtime/policy.js';
+
+export interface EngineOptions {
+  /** The FHIR context; undefined while warming up or after a failure (FLASH then fails to compile, F1000). */
+  fhir: () => FhirContext | undefined;
+  fhirUnavailableReason?: () => string | undefined;
+  cacheMaxEntries?: number;
+  thresholds?: { throwLevel?: number; logLevel?: number; collectLevel?: number; validationLevel?: number };
+  limits?: { timeoutMs?: number; maxDepth?: number };
+  logger?: EngineLogger;
+  /** Host services handed to built-in functions (`fhirClient`, `serverConceptMaps`, …). */
+  services?: Record<string, unknown>;
+}
+
+export interface MappingResolver {
+  keys(): Iterable<string>;
+  get(key: string): string | undefined;
+}
+
+export interface EvaluateOptions {
+  /** Saved mappings, bound as functions `$<key>(input?, bindings?)` at this evaluation (§6.10). */
+  mappings?: MappingResolver;
+}
+
+export interface VerboseReport {
+  ok: boolean;
+  status: 200 | 206 | 422;
+  result?: unknown;
+  diagnostics: { error: Diagnostic[]; warning: Diagnostic[]; debug: Diagnostic[] };
+  executionId: string;
+}
+
+export interface CompiledExpression {
+  readonly source: string;
+  evaluate(input: unknown, bindings?: Record<string, unknown>, options?: EvaluateOptions): Promise<unknown>;
+  evaluateVerbose(
+    input: unknown,
+    bindings?: Record<string, unknown>,
+    options?: EvaluateOptions,
+  ): Promise<VerboseReport>;
+}
+
+export interface Engine {
+  /** Compiles (LRU-cached by source + FHIR context key); rejects with a MapxError. */
+  compile(source: string): Promise<CompiledExpression>;
+  registerFunction(name: string, impl: (...args: any[]) => unknown, signature?: string): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  registerBinding(name: string, value: unknown): void;
+}

@@ -1,0 +1,93 @@
+import type { ElementInfo } from '@mapx/fhir';
+import { isCodedError } from '../errors/mapx-error.js';
+import { buildObject } from './build-object.js';
+import { PrimitiveEntry } from './flash-meta.js';
+import type { RunCtx } from './run-context.js';
+import { stateOf, threshold } from '../runtime/policy.js';
+
+/** Optional elements that are "safe to inject" when they have a fixed/pattern value (§5.1), by base path. */
+const WHITELIST = new Set([
+  'Coding.system',
+  'Coding.code',
+  'Coding.userSelected',
+  'Coding.version',
+  'Coding.display',
+  'CodeableConcept.text',
+  'Quantity.system',
+  'Quantity.code',
+  'Quantity.value',
+  'Quantity.comparator',
+  'Quantity.unit',
+  'Identifier.system',
+  'Identifier.value',
+  'Identifier.type',
+  'Identifier.use',
+]);
+
+const clone = <T>(v: T): T => (typeof v === 'object' && v !== null ? (structuredClone(v) as T) : v);
+
+/** The value of a child that received no value: fixed, pattern or built from its own autovalues (§5.1). */
+/** Whether a child may get an autovalue at all (mandatory, or whitelisted by base path). */
+export function isAutoCandidate(kid: ElementInfo): boolean {
+  if (kid.max === '0' || kid.jsonNames.length > 1) return false;
+  return kid.min >= 1 || WHITELIST.has(kid.basePath);
+}
+
+export function autoValue(rc: RunCtx, kid: ElementInfo, path: string): unknown {
+  if (!isAutoCandidate(kid)) return undefined;
+  return memoized(rc, kid, path);
+}
+
+/**
+ * Autovalues depend only on the definitions and the validation band, so they are computed once per compiled
+ * expression and copied out; a computation that raised a diagnostic is not cached (it must raise it again).
+ */
+function memoized(rc: RunCtx, kid: ElementInfo, path: string): unknown {
+  const key = `auto|${threshold(rc.env, 'validationLevel')}|${path}`;
+  let byEl = rc.t.memo.get(key) as WeakMap<ElementInfo, { v: unknown }> | undefined;
+  const hit = byEl?.get(kid);
+  if (hit) return hit.v;
+  const state = stateOf(rc.env);
+  const before = state ? state.seen.size : 0;
+  const v = virtualValue(rc, kid, path);
+  if (!state || state.seen.size === before) {
+    if (!byEl) rc.t.memo.set(key, (byEl = new WeakMap()));
+    byEl.set(kid, { v: deepFreeze(v) });
+  }
+  return v;
+}
+
+/** Shared autovalues are frozen: nothing downstream may mutate them (outputs are built from fresh objects). */
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+export function virtualValue(rc: RunCtx, kid: ElementInfo, path: string): unknown {
+  const fixed = kid.fixed ?? kid.pattern;
+  if (fixed !== undefined) {
+    if (kid.kind === 'primitive-type') {
+      return new PrimitiveEntry(fixed, kid.fixed !== undefined ? kid.fixedSibling : kid.patternSibling);
+    }
+    if (kid.kind === 'system') return fixed;
+    if (kid.kind === 'complex-type' && kid.pattern !== undefined && kid.fixed === undefined) {
+      return build(rc, kid, path) ?? clone(fixed);
+    }
+    return clone(fixed);
+  }
+  if (kid.kind !== 'complex-type') return undefined;
+  return build(rc, kid, path);
+}
+
+function build(rc: RunCtx, kid: ElementInfo, path: string): Record<string, unknown> | undefined {
+  try {
+    const obj = buildObject({ ...rc, path, epath: path }, kid, undefined, []);
+    return Object.keys(obj).length ? obj : undefined;
+  } catch (e) {
+    if (isCodedError(e) && e.code.startsWith('F5')) throw e;
+    return undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import { seededUuid } from '../uuid.js';
+import { buildObject } from './build-object.js';
+import type { BlockMeta } from './flash-meta.js';
+import type { FlashResult } from './flash-meta.js';
+import type { RunCtx } from './run-context.js';
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What a FLASH block evaluates to (§4.2): the built object, or undefined when empty. */
+export function evaluateBlock(rc: RunCtx, block: BlockMeta, results: FlashResult[]): unknown {
+  let obj = buildObject(rc, block.el, undefined, results);
+  if (block.profileUrl) obj = injectProfile(obj, block.profileUrl);
+  if (Object.keys(obj).length === 0) return undefined;
+  if (!block.isResource) return obj;
+  const out: Record<string, unknown> = { resourceType: block.root.type, ...obj };
+  if (out['resourceType'] === 'Bundle' && out['type'] === 'transaction') injectFullUrls(out);
+  return out;
+}
+
+/** meta.profile gets the profile canonical (§5.4); a new `meta` goes right after `id`. */
+function injectProfile(obj: Record<string, unknown>, url: string): Record<string, unknown> {
+  const meta = isObj(obj['meta']) ? obj['meta'] : undefined;
+  if (meta) {
+    const profile = Array.isArray(meta['profile']) ? (meta['profile'] as unknown[]) : [];
+    if (!profile.includes(url)) obj['meta'] = reorderMeta({ ...meta, profile: [...profile, url] });
+    return obj;
+  }
+  const out: Record<string, unknown> = {};
+  if (obj['id'] !== undefined) out['id'] = obj['id'];
+  if (obj['_id'] !== undefined) out['_id'] = obj['_id'];
+  out['meta'] = { profile: [url] };
+  for (const [k, v] of Object.entries(obj)) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+const META_ORDER = ['id', 'extension', 'versionId', 'lastUpdated', 'source', 'profile', 'security', 'tag'];
+
+function reorderMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of META_ORDER) {
+    if (meta[k] !== undefined) out[k] = meta[k];
+    if (meta['_' + k] !== undefined) out['_' + k] = meta['_' + k];
+  }
+  return out;
+}
+
+/** Transaction Bundle entries get `fullUrl = urn:uuid:<seeded uuid of the resource>` (§5.9). */
+function injectFullUrls(bundle: Record<string, unknown>): void {
+  const entries = bundle['entry'];
+  if (!Array.isArray(entries)) return;
+  bundle['entry'] = entries.map((entry: unknown) => {
+    if (!isObj(entry) || !isObj(entry['resource'])) return entry;
+    if (typeof entry['fullUrl'] === 'string' && entry['fullUrl'] !== '') return entry;
+    const fullUrl = 'urn:uuid:' + seededUuid(entry['resource']);
+    const out: Record<string, unknown> = {};
+    if (entry['link'] === undefined) out['fullUrl'] = fullUrl;
+    for (const [k, v] of Object.entries(entry)) {
+      if (k === 'fullUrl') continue;
+      out[k] = v;
+      if (k === 'link') out['fullUrl'] = fullUrl;
+    }
+    return out;
+  });
+}

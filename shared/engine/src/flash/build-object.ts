@@ -1,0 +1,228 @@
+import type { ElementInfo } from '@mapx/fhir';
+import { report, shouldValidate } from '../runtime/policy.js';
+import { autoValue, isAutoCandidate } from './autovalue.js';
+import { FlashResult, PrimitiveEntry } from './flash-meta.js';
+import { convertPrimitive, isNoValue } from './primitives.js';
+import { renderObject, type Slot } from './render.js';
+import { applyBinding, BOUND_TYPES } from './terminology.js';
+import { childPath, flashName, parentName, where, type RunCtx } from './run-context.js';
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Builds the object of a complex element (or block root) from an optional inline object and the results of
+ * its sub-rules (§4.3 step 4): cardinality shaping, autovalues, patterns, mandatory slices, key order,
+ * mandatory children.
+ */
+export function buildObject(
+  rc: RunCtx,
+  el: ElementInfo,
+  inline: Record<string, unknown> | undefined,
+  results: readonly FlashResult[],
+  checkMandatory = true,
+): Record<string, unknown> {
+  const byKey = new Map<string, unknown[]>();
+  for (const r of results) {
+    const list = byKey.get(r.key);
+    if (list) list.push(...r.values);
+    else byKey.set(r.key, [...r.values]);
+  }
+  const slots: Slot[] = [];
+  for (const entry of planOf(rc, el)) {
+    // children that can receive nothing are skipped without allocating a slot (hot path)
+    if (!inline && !entry.needed && !entry.kid.jsonNames.some((n) => byKey.has(n))) continue;
+    slots.push(slotFor(rc, entry, inline, byKey));
+  }
+  const obj = renderObject(slots);
+  if (el.pattern !== undefined && isObj(el.pattern)) applyPattern(obj, el.pattern);
+  if (el.binding && BOUND_TYPES.has(el.typeCode)) applyBinding(rc, el, obj);
+  if (checkMandatory) checkRequired(rc, slots, obj);
+  return reorder(obj, slots);
+}
+
+interface PlanEntry {
+  kid: ElementInfo;
+  slices: ElementInfo[];
+  /** Has slices or may get an autovalue: always examined. */
+  needed: boolean;
+}
+
+const plans = new WeakMap<ElementInfo, PlanEntry[]>();
+
+/** Per element: its non-slice children in snapshot order, each with its real slices (computed once). */
+function planOf(rc: RunCtx, el: ElementInfo): PlanEntry[] {
+  const hit = plans.get(el);
+  if (hit) return hit;
+  const kids = rc.t.nav.children(el);
+  const plan = kids
+    .filter((k) => k.sliceName === undefined)
+    .map((kid) => {
+      const slices = kids.filter(
+        (k) => k.sliceName !== undefined && k.path === kid.path && !k.defName.endsWith('[x]'),
+      );
+      return { kid, slices, needed: slices.length > 0 || isAutoCandidate(kid) };
+    });
+  plans.set(el, plan);
+  return plan;
+}
+
+function slotFor(
+  rc: RunCtx,
+  { kid, slices }: PlanEntry,
+  inline: Record<string, unknown> | undefined,
+  byKey: Map<string, unknown[]>,
+): Slot {
+  let name = kid.jsonNames[0]!;
+  let values: unknown[] = [];
+  for (const n of kid.jsonNames) {
+    const fromRules = byKey.get(n);
+    const fromInline = inline ? inlineValues(rc, kid, n, inline) : undefined;
+    const vs = fromInline?.length ? [...fromInline, ...(fromRules ?? [])] : (fromRules ?? []);
+    // several types assigned: the type that comes last in the definition's type list wins (§4.5)
+    if (vs.length) {
+      name = n;
+      values = vs;
+    }
+  }
+  values = values.filter((v) => !isEmptyValue(v));
+  if (kid.isArray && kid.max === '1' && values.length > 1) values = [mergeAll(kid, values)];
+  const sliceValues = slices.length ? mandatorySlices(rc, name, slices, byKey) : [];
+  if (!values.length && !sliceValues.length && kid.max !== '0' && kid.jsonNames.length === 1) {
+    const auto = autoValue(rc, kid, childPath(rc.path, flashName(kid)));
+    if (auto !== undefined) values = [auto];
+  }
+  return { el: kid, name, values, slices: sliceValues };
+}
+
+/** Slice entries in declaration order; missing mandatory slices auto-generated, else F5140 (§5.3). */
+function mandatorySlices(
+  rc: RunCtx,
+  name: string,
+  slices: readonly ElementInfo[],
+  byKey: Map<string, unknown[]>,
+): unknown[] {
+  const found = slices.map((s) => {
+    const vs = (byKey.get(`${name}:${s.sliceName}`) ?? []).filter((v) => !isEmptyValue(v));
+    return vs.length > 1 && s.max === '1' ? [mergeAll(s, vs)] : vs;
+  });
+  const anyPresent = found.some((vs) => vs.length > 0);
+  const out: unknown[] = [];
+  slices.forEach((s, i) => {
+    let vs = found[i]!;
+    if (!vs.length && s.min > 0 && s.max !== '0') {
+      const auto = autoValue(rc, s, childPath(rc.path, flashName(s)));
+      if (auto !== undefined) vs = [auto];
+      else if (anyPresent && shouldValidate(rc.env, 'F5140')) {
+        report(rc.env, 'F5140', {
+          ...where(rc, childPath(rc.epath, name)),
+          sliceName: s.sliceName,
+          fhirParent: parentName(rc),
+        });
+      }
+    }
+    out.push(...vs);
+  });
+  return out;
+}
+
+/** Values a parent's inline object supplies for one child (first level validated, §4.4). */
+function inlineValues(
+  rc: RunCtx,
+  kid: ElementInfo,
+  n: string,
+  inline: Record<string, unknown> | undefined,
+): unknown[] {
+  if (!inline) return [];
+  const v = inline[n];
+  const sib = inline['_' + n];
+  if (v === undefined && sib === undefined) return [];
+  const w = where(rc, childPath(rc.epath, n));
+  if (kid.kind === 'system')
+    return v === undefined ? [] : [convertPrimitive(rc.env, kid, Array.isArray(v) ? v[v.length - 1] : v, w)];
+  if (kid.kind === 'primitive-type') {
+    const vs = Array.isArray(v) ? v : [v];
+    const ss = Array.isArray(sib) ? sib : [sib];
+    const len = Math.max(vs.length, ss.length);
+    const out: PrimitiveEntry[] = [];
+    for (let i = 0; i < len; i++) {
+      const props = ss[i];
+      out.push(new PrimitiveEntry(convertPrimitive(rc.env, kid, vs[i], w), isObj(props) ? props : undefined));
+    }
+    return out;
+  }
+  if (kid.typeCode === 'Quantity') return (Array.isArray(v) ? v : [v]).map((q) => quantityOf(rc, kid, q, n));
+  return Array.isArray(v) ? v : [v];
+}
+
+/** Quantity shorthand and value conversion (§4.4). */
+export function quantityOf(rc: RunCtx, el: ElementInfo, q: unknown, name: string): unknown {
+  const valueEl = rc.t.nav.children(el).find((k) => k.defName === 'value');
+  if (!valueEl) return q;
+  const w = where(rc, childPath(childPath(rc.path, name), 'value'));
+  if (isObj(q))
+    return q['value'] === undefined ? q : { ...q, value: convertPrimitive(rc.env, valueEl, q['value'], w) };
+  if (typeof q === 'string' || typeof q === 'number')
+    return { value: convertPrimitive(rc.env, valueEl, q, w) };
+  return q;
+}
+
+export function isEmptyValue(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (v instanceof PrimitiveEntry)
+    return v.value === undefined && (!v.props || Object.keys(v.props).length === 0);
+  if (isObj(v)) return !Object.values(v).some((x) => x !== undefined && x !== null);
+  return isNoValue(v);
+}
+
+/** Shallow merge for single-valued elements (later keys win; primitives: last value, props merged). */
+export function mergeAll(el: ElementInfo, values: unknown[]): unknown {
+  if (el.kind === 'system') return values[values.length - 1];
+  if (el.kind === 'primitive-type') {
+    let value: unknown;
+    let props: Record<string, unknown> | undefined;
+    for (const v of values) {
+      const e = v instanceof PrimitiveEntry ? v : new PrimitiveEntry(v, undefined);
+      if (e.value !== undefined) value = e.value;
+      if (e.props) props = { ...props, ...e.props };
+    }
+    return new PrimitiveEntry(value, props);
+  }
+  let out: Record<string, unknown> = {};
+  for (const v of values) out = isObj(v) ? { ...out, ...v } : (v as Record<string, unknown>);
+  return out;
+}
+
+/** Pattern keys replace the user's values for those children (§5.2). */
+function applyPattern(obj: Record<string, unknown>, pattern: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(pattern)) {
+    obj[k] = Array.isArray(v) ? [...v] : v;
+    if (!k.startsWith('_')) delete obj['_' + k];
+  }
+}
+
+function checkRequired(rc: RunCtx, slots: readonly Slot[], obj: Record<string, unknown>): void {
+  if (!shouldValidate(rc.env, 'F5130')) return;
+  for (const s of slots) {
+    if (s.el.min < 1) continue;
+    if (s.el.jsonNames.some((n) => obj[n] !== undefined || obj['_' + n] !== undefined)) continue;
+    report(rc.env, 'F5130', {
+      ...where(rc, childPath(rc.epath, flashName(s.el))),
+      fhirParent: parentName(rc),
+      cardinalityMin: s.el.min,
+    });
+  }
+}
+
+function reorder(obj: Record<string, unknown>, slots: readonly Slot[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of slots) {
+    for (const n of s.el.jsonNames) {
+      if (obj[n] !== undefined) out[n] = obj[n];
+      if (obj['_' + n] !== undefined) out['_' + n] = obj['_' + n];
+    }
+  }
+  return out;
+}
+
+export { FlashResult };

@@ -1,0 +1,62 @@
+import type { ElementInfo, FhirNavigator, RootInfo, TerminologyRuntime } from '@mapx/fhir';
+
+/** Compile-time metadata of a FLASH block. */
+export interface BlockMeta {
+  id: number;
+  instanceOf: string;
+  root: RootInfo;
+  /** Root element (children in snapshot order). */
+  el: ElementInfo;
+  isResource: boolean;
+  /** Canonical URL to inject into meta.profile (resource profiles only). */
+  profileUrl?: string;
+  position: number;
+  start: number;
+  line: number;
+}
+
+/** Compile-time metadata of one FLASH rule segment. */
+export interface RuleMeta {
+  id: number;
+  block: BlockMeta;
+  el: ElementInfo;
+  /** Grouping key: JSON name, or `jsonName:sliceName` for real slices (§4.3). */
+  key: string;
+  /** Dotted flash path from the block root, e.g. `component[SystolicBP].value`. */
+  flashPath: string;
+  /** The flash path with JSON names of narrowed choices (`component[SystolicBP].valueQuantity`). */
+  elementPath: string;
+  /** Flash path of the parent rule ('' at the root). */
+  parentPath: string;
+  position: number;
+  start: number;
+  line: number;
+}
+
+/** Per compiled expression: the tables the native FLASH functions read. */
+export interface FlashTables {
+  nav: FhirNavigator;
+  blocks: BlockMeta[];
+  rules: RuleMeta[];
+  /** Caches derived at run time (auto-values, children by key), shared by all evaluations. */
+  memo: Map<string, unknown>;
+  /** Terminology runtime for binding checks and display/unit injection (§5.7). */
+  terminology?: TerminologyRuntime;
+}
+
+/** A rule's result, handed to its parent with its grouping key. */
+export class FlashResult {
+  constructor(
+    readonly key: string,
+    readonly el: ElementInfo,
+    readonly values: unknown[],
+  ) {}
+}
+
+/** A FHIR primitive value with its `_` sibling properties (id, extension). */
+export class PrimitiveEntry {
+  constructor(
+    public value: unknown,
+    public props: Record<string, unknown> | undefined,
+  ) {}
+}

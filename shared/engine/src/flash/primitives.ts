@@ -1,0 +1,111 @@
+import type { ElementInfo } from '@mapx/fhir';
+import { report, shouldValidate, type Env } from '../runtime/policy.js';
+import { canonicalDate } from './dates.js';
+
+export interface Where {
+  instanceOf: string;
+  fhirElement: string;
+  position?: number;
+  start?: number;
+  line?: number;
+}
+
+const NUMERIC = new Set(['decimal', 'integer', 'positiveInt', 'unsignedInt', 'integer64']);
+const STRING_OK = /^[\t\n\r\u0020-\u007e\u00a0-\uffff]*$/u;
+const regexCache = new Map<string, RegExp | null>();
+
+/** FHIR regexes compiled defensively (§0 item 27): an unusable regex disables the check, never the mapping. */
+export function fhirRegex(source: string): RegExp | null {
+  const hit = regexCache.get(source);
+  if (hit !== undefined) return hit;
+  let re: RegExp | null = null;
+  for (const candidate of [`^${source}$`, `^${source.replace(/^\+/, '\\+')}$`, `^(?:${source})$`]) {
+    try {
+      re = new RegExp(candidate);
+      break;
+    } catch {
+      re = null;
+    }
+  }
+  regexCache.set(source, re);
+  return re;
+}
+
+/** JSONata truthiness of a primitive-ish value. */
+export function truthy(v: unknown): boolean {
+  if (v === undefined || v === null) return false;
+  if (Array.isArray(v)) return v.some(truthy);
+  if (typeof v === 'string') return v.length > 0;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'object') return Object.keys(v).length > 0;
+  return false;
+}
+
+/** "No value": undefined and JSONata-falsy values except `false` and `0` (§5.8 step 1). */
+export function isNoValue(v: unknown): boolean {
+  return v !== false && v !== 0 && !truthy(v);
+}
+
+/** Validates and converts a primitive value for an element (§5.8). Returns undefined for "no value". */
+export function convertPrimitive(env: Env, el: ElementInfo, value: unknown, where: Where): unknown {
+  if (isNoValue(value)) return undefined;
+  const type = el.typeCode;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    if (shouldValidate(env, 'F5101')) {
+      report(env, 'F5101', { ...where, valueType: Array.isArray(value) ? 'array' : typeof value }, true);
+    }
+    return value;
+  }
+  if (type === 'boolean') return value === 'false' || value === 'FALSE' ? false : truthy(value);
+  if (type === 'date' || type === 'dateTime' || type === 'instant')
+    return convertDate(env, type, value, where);
+  const text = String(value);
+  if (type === 'string' || type === 'markdown') return checkString(env, el, text, where, value);
+  if (type === 'code') {
+    if (!shouldValidate(env, 'F5113')) return value;
+    if (!/^\S+(?:[ \u00a0]\S+)*$/.test(text) || /[\t\n\r]/.test(text)) {
+      report(env, 'F5113', { ...where, value, fhirType: type });
+    }
+    return text;
+  }
+  if (!shouldValidate(env, 'F5110')) return value;
+  const re = el.regex ? fhirRegex(el.regex) : null;
+  if (re && !re.test(text)) report(env, 'F5110', { ...where, value, fhirType: type, regex: el.regex });
+  if (NUMERIC.has(type)) return type === 'integer64' ? text : Number(text);
+  return text;
+}
+
+function checkString(env: Env, el: ElementInfo, text: string, where: Where, raw: unknown): unknown {
+  let out: unknown = raw;
+  if (shouldValidate(env, 'F5112')) {
+    out = text;
+    if (!/\S/.test(text) || !STRING_OK.test(text) || /[\u0080-\u009f]/.test(text)) {
+      report(env, 'F5112', { ...where, value: raw, fhirType: el.typeCode });
+    }
+  }
+  if (el.maxLength !== undefined && shouldValidate(env, 'F5114') && text.length > el.maxLength) {
+    out = text;
+    report(env, 'F5114', {
+      ...where,
+      value: raw,
+      fhirType: el.typeCode,
+      maxLength: el.maxLength,
+      actualLength: text.length,
+    });
+  }
+  return out;
+}
+
+function convertDate(
+  env: Env,
+  type: 'date' | 'dateTime' | 'instant',
+  value: string | number | boolean,
+  where: Where,
+): unknown {
+  if (!shouldValidate(env, 'F5111')) return value;
+  const out = typeof value === 'boolean' ? undefined : canonicalDate(type, value);
+  if (out !== undefined) return out;
+  report(env, 'F5111', { ...where, value, fhirType: type });
+  return value;
+}

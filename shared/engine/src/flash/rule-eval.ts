@@ -1,0 +1,172 @@
+import type { ElementInfo } from '@mapx/fhir';
+import { report, shouldValidate } from '../runtime/policy.js';
+import { buildObject, isEmptyValue, quantityOf } from './build-object.js';
+import { FlashResult, PrimitiveEntry, type RuleMeta } from './flash-meta.js';
+import { convertPrimitive, truthy } from './primitives.js';
+import { where, type RunCtx } from './run-context.js';
+import { virtualValue } from './autovalue.js';
+import { checkCode } from './terminology.js';
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Inline values are kept when truthy or exactly `false`/`0` (§4.3). */
+function keep(v: unknown): boolean {
+  return v === false || v === 0 || truthy(v);
+}
+
+/** Rule results among native-call arguments (a contextualised rule passes a sequence of them). */
+export function resultsOf(children: unknown): FlashResult[] {
+  if (children instanceof FlashResult) return [children];
+  if (!Array.isArray(children)) return [];
+  const out: FlashResult[] = [];
+  for (const c of children) {
+    if (c instanceof FlashResult) out.push(c);
+    else if (Array.isArray(c)) out.push(...resultsOf(c));
+  }
+  return out;
+}
+
+/** Evaluates one rule once its inline value and sub-rules were evaluated (§4.3–§4.4). */
+export function evaluateRule(
+  rc: RunCtx,
+  meta: RuleMeta,
+  hasInline: boolean,
+  inline: unknown,
+  children: unknown,
+): FlashResult | undefined {
+  const el = meta.el;
+  const value = hasInline && keep(inline) ? inline : undefined;
+  const results = resultsOf(children);
+  let out: unknown[];
+  switch (el.kind) {
+    case 'system':
+      out = systemValue(rc, el, value, meta);
+      break;
+    case 'primitive-type':
+      out = primitiveValues(rc, el, value, results, meta);
+      break;
+    case 'resource':
+      out = resourceValues(rc, el, value, results, meta);
+      break;
+    default:
+      out = complexValues(rc, el, value, results, meta);
+  }
+  out = out.filter((v) => !isEmptyValue(v));
+  return out.length ? new FlashResult(meta.key, el, out) : undefined;
+}
+
+/** A rule on an element with a fixed value: the fixed value, nothing evaluated (§4.3 step 2). */
+export function fixedRule(rc: RunCtx, meta: RuleMeta): FlashResult | undefined {
+  const v = virtualValue(rc, meta.el, meta.flashPath);
+  return v === undefined ? undefined : new FlashResult(meta.key, meta.el, [v]);
+}
+
+export function forbiddenCheck(rc: RunCtx, meta: RuleMeta): void {
+  if (!shouldValidate(rc.env, 'F5131')) return;
+  report(rc.env, 'F5131', {
+    ...where(rc, meta.flashPath),
+    value: meta.flashPath,
+    fhirType: meta.block.root.url,
+  });
+}
+
+function systemValue(rc: RunCtx, el: ElementInfo, value: unknown, meta: RuleMeta): unknown[] {
+  if (value === undefined) return [];
+  const v = Array.isArray(value) ? value[value.length - 1] : value;
+  const c = convertPrimitive(rc.env, el, v, where(rc, meta.flashPath));
+  return c === undefined ? [] : [c];
+}
+
+function primitiveValues(
+  rc: RunCtx,
+  el: ElementInfo,
+  value: unknown,
+  results: FlashResult[],
+  meta: RuleMeta,
+): unknown[] {
+  const w = where(rc, meta.flashPath);
+  let items = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  if (!el.isArray && items.length > 1) items = [items[items.length - 1]];
+  let converted = items.map((v) => convertPrimitive(rc.env, el, v, w));
+  if (el.binding) converted.forEach((v) => checkCode(rc, el, v, w));
+  if (el.pattern !== undefined) converted = converted.length ? converted.map(() => el.pattern) : [el.pattern];
+  let props: Record<string, unknown> | undefined;
+  if (results.length) {
+    const obj = buildObject(rc, el, undefined, results, false);
+    delete obj['value'];
+    if (Object.keys(obj).length) props = obj;
+  }
+  if (!converted.length) return props ? [new PrimitiveEntry(undefined, props)] : [];
+  return converted.map((v, i) => new PrimitiveEntry(v, i === converted.length - 1 ? props : undefined));
+}
+
+function complexValues(
+  rc: RunCtx,
+  el: ElementInfo,
+  value: unknown,
+  results: FlashResult[],
+  meta: RuleMeta,
+): unknown[] {
+  if (Array.isArray(value)) {
+    // inline arrays bypass sub-rules, autovalues and patterns (§4.4 quirk)
+    return value
+      .filter(keep)
+      .map((item) => (el.typeCode === 'Quantity' ? quantityOf(rc, el, item, lastName(meta)) : item));
+  }
+  if (value !== undefined && !isObj(value)) {
+    if (el.typeCode === 'Quantity') {
+      const q = quantityOf(rc, el, value, lastName(meta));
+      return [buildObject(rc, el, q as Record<string, unknown>, results)];
+    }
+    if (shouldValidate(rc.env, 'F5104')) {
+      report(rc.env, 'F5104', {
+        ...where(rc, meta.flashPath),
+        fhirParent: parentOf(rc, meta),
+        valueType: typeof value,
+      });
+    }
+    return [value];
+  }
+  return [buildObject(rc, el, value, results)];
+}
+
+function resourceValues(
+  rc: RunCtx,
+  el: ElementInfo,
+  value: unknown,
+  results: FlashResult[],
+  meta: RuleMeta,
+): unknown[] {
+  if (value === undefined) return results.length ? [buildObject(rc, el, undefined, results, false)] : [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item) => checkResource(rc, item, meta));
+}
+
+const RESOURCE_HEAD = ['resourceType', 'id', 'meta', 'implicitRules', 'language'];
+
+function checkResource(rc: RunCtx, item: unknown, meta: RuleMeta): unknown {
+  const fields = { ...where(rc, meta.flashPath), fhirParent: parentOf(rc, meta) };
+  if (!isObj(item)) {
+    if (shouldValidate(rc.env, 'F5102'))
+      report(rc.env, 'F5102', { ...fields, valueType: Array.isArray(item) ? 'array' : typeof item });
+    return item;
+  }
+  const rt = item['resourceType'];
+  if (typeof rt !== 'string' || rt === '') {
+    if (shouldValidate(rc.env, 'F5103')) report(rc.env, 'F5103', fields);
+    return item;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of RESOURCE_HEAD) if (item[k] !== undefined) out[k] = item[k];
+  for (const [k, v] of Object.entries(item)) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+function parentOf(rc: RunCtx, meta: RuleMeta): string {
+  return meta.parentPath ? `${rc.block.instanceOf}/${meta.parentPath}` : rc.block.instanceOf;
+}
+
+function lastName(meta: RuleMeta): string {
+  return meta.el.jsonNames[0] ?? '';
+}

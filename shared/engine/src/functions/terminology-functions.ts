@@ -1,0 +1,159 @@
+import type { CodeInput, Concept, TerminologyRuntime, TranslateResult } from '@mapx/fhir';
+import { shouldValidate } from '../runtime/policy.js';
+import { translateWithConceptMap } from './concept-map-translate.js';
+import { functionError } from './function-error.js';
+import type { FunctionCallContext, MapxFunction } from './function-types.js';
+import { isPlainObject, toSequence } from './jsonata-values.js';
+import type { ServerConceptMapSource } from './server-concept-maps.js';
+
+type Ctx = FunctionCallContext;
+type Output = 'auto' | 'code' | 'coding';
+
+/** `'id#version'` from a package filter given as a string or `{id|name, version}`. */
+export function packageRef(filter: unknown): string | undefined {
+  if (typeof filter === 'string') return filter || undefined;
+  if (!isPlainObject(filter)) return undefined;
+  const id = filter['id'] ?? filter['name'];
+  if (typeof id !== 'string') return undefined;
+  return typeof filter['version'] === 'string' ? `${id}#${filter['version']}` : id;
+}
+
+/** A string, a primitive-with-extension `{value}`, or a Coding-like `{system?, code}`. */
+function toCodeInput(v: unknown): { input: CodeInput; codeOnly: boolean } | undefined {
+  if (typeof v === 'string') return { input: v, codeOnly: true };
+  if (!isPlainObject(v)) return undefined;
+  if (typeof v['code'] === 'string') {
+    const system = typeof v['system'] === 'string' ? v['system'] : undefined;
+    const version = typeof v['version'] === 'string' ? v['version'] : undefined;
+    return { input: { code: v['code'], system, version }, codeOnly: false };
+  }
+  return typeof v['value'] === 'string' ? { input: v['value'], codeOnly: true } : undefined;
+}
+
+function runtimeOf(ctx: Ctx, operation: string): TerminologyRuntime | undefined {
+  const runtime = ctx.fhir?.terminology;
+  if (!runtime) ctx.report(functionError('F5215', { operation }));
+  return runtime;
+}
+
+function shape(targets: readonly Concept[], as: 'code' | 'coding'): unknown {
+  const out =
+    as === 'code'
+      ? targets.map((t) => t.code)
+      : targets
+          .filter((t) => t.system && t.code)
+          .map((t) => ({
+            system: t.system,
+            code: t.code,
+            ...(t.display !== undefined ? { display: t.display } : {}),
+            ...(t.version !== undefined ? { version: t.version } : {}),
+          }));
+  return out.length === 0 ? undefined : out.length === 1 ? out[0] : out;
+}
+
+async function resolveTranslation(
+  ctx: Ctx,
+  operation: string,
+  input: CodeInput,
+  map: string,
+  pkg: string | undefined,
+) {
+  const source = ctx.services['serverConceptMaps'] as ServerConceptMapSource | undefined;
+  let serverError: string | undefined;
+  if (source && pkg === undefined) {
+    try {
+      const cm = await source.get(map);
+      if (cm) return translateWithConceptMap(cm, input);
+    } catch (err) {
+      serverError = err instanceof Error ? err.message : String(err);
+    }
+  }
+  const runtime = runtimeOf(ctx, operation);
+  if (!runtime) return undefined;
+  const result: TranslateResult = runtime.translate(input, map, pkg);
+  if (result.status !== 'unknown-conceptmap') return result;
+  const errorMessage = serverError ?? 'ConceptMap not found';
+  ctx.report(functionError('F5214', { operation, conceptMapKey: map, errorMessage }));
+  return undefined;
+}
+
+async function translate(
+  ctx: Ctx,
+  operation: string,
+  value: unknown,
+  map: unknown,
+  filter: unknown,
+  as: Output,
+): Promise<unknown> {
+  if (value === undefined || typeof map !== 'string') return undefined;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(await translate(ctx, operation, item, map, filter, as));
+    return toSequence(out.flat().filter((v) => v !== undefined));
+  }
+  const parsed = toCodeInput(value);
+  if (!parsed) return undefined;
+  const result = await resolveTranslation(ctx, operation, parsed.input, map, packageRef(filter));
+  if (!result) return undefined;
+  if (result.status === 'mapped')
+    return shape(result.targets, as === 'auto' ? (parsed.codeOnly ? 'code' : 'coding') : as);
+  const reason = result.status === 'unmapped' ? result.reason : undefined;
+  reportUnmapped(ctx, { value, conceptMapKey: map, status: result.status, reason });
+  return undefined;
+}
+
+/** F5321 is a validation (§6.4): outside the validation band it is only collected, never thrown. */
+function reportUnmapped(ctx: Ctx, fields: Record<string, unknown>): void {
+  const validated = shouldValidate(ctx.environment, 'F5321');
+  try {
+    ctx.report(functionError('F5321', fields));
+  } catch (err) {
+    if (validated || (err as { code?: unknown } | null)?.code !== 'F5321') throw err;
+  }
+}
+
+function translator(name: string, as: Output): MapxFunction {
+  return {
+    name,
+    signature: '<x-so?:x>',
+    impl(this: Ctx, value?: unknown, conceptMap?: unknown, packageFilter?: unknown) {
+      return translate(this, name, value, conceptMap, packageFilter, as);
+    },
+  };
+}
+
+export const terminologyFunctions: readonly MapxFunction[] = [
+  translator('translate', 'auto'),
+  translator('translateCode', 'code'),
+  translator('translateCoding', 'coding'),
+  {
+    name: 'inValueSet',
+    signature: '<x-so?:o>',
+    impl(this: Ctx, value?: unknown, valueSet?: string, sourcePackage?: unknown) {
+      if (value === undefined || valueSet === undefined) return undefined;
+      const parsed = toCodeInput(value);
+      const runtime = runtimeOf(this, 'inValueSet');
+      if (!runtime || !parsed) return parsed ? undefined : { status: 'not-member' };
+      return runtime.lookup(valueSet, parsed.input, packageRef(sourcePackage));
+    },
+  },
+  {
+    name: 'expandValueSet',
+    signature: '<s-o?:o>',
+    impl(this: Ctx, valueSet?: string, sourcePackage?: unknown) {
+      if (valueSet === undefined) return undefined;
+      const runtime = runtimeOf(this, 'expandValueSet');
+      if (!runtime) return undefined;
+      const result = runtime.expand(valueSet, packageRef(sourcePackage));
+      if (result.ok) return result.valueSet;
+      this.report(
+        functionError('F5214', {
+          operation: 'expandValueSet',
+          conceptMapKey: valueSet,
+          errorMessage: result.message,
+        }),
+      );
+      return undefined;
+    },
+  },
+];

@@ -1,0 +1,43 @@
+/** Builds the lowered JSONata text and maps offsets in it back to the user's text. */
+export class Emitter {
+  private readonly parts: string[] = [];
+  private length = 0;
+  /** Triples: lowered start, user start (or anchor), copied length (0 for synthetic text). */
+  private readonly map: number[] = [];
+
+  copy(text: string, userStart: number): void {
+    if (!text) return;
+    this.map.push(this.length, userStart, text.length);
+    this.parts.push(text);
+    this.length += text.length;
+  }
+
+  synth(text: string, anchor: number): void {
+    this.map.push(this.length, anchor, 0);
+    this.parts.push(text);
+    this.length += text.length;
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
+
+  /** Maps a lowered offset back to a user offset. */
+  toUser(pos: number): number {
+    let lo = 0;
+    let hi = this.map.length / 3 - 1;
+    let best = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.map[mid * 3]! <= pos) {
+        best = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const start = this.map[best * 3] ?? 0;
+    const user = this.map[best * 3 + 1] ?? 0;
+    const len = this.map[best * 3 + 2] ?? 0;
+    if (len === 0) return user;
+    return user + Math.min(pos - start, len);
+  }
+}

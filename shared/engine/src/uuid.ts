@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The seeded UUID of §5.9: SHA-1 of the seed (strings as-is, anything else as compact JSON), first 16 bytes,
+ * version nibble 5 and RFC 4122 variant, no namespace.
+ */
+export function seededUuid(seed: unknown): string {
+  const text = typeof seed === 'string' ? seed : JSON.stringify(seed);
+  const b = createHash('sha1')
+    .update(text ?? 'undefined', 'utf8')
+    .digest();
+  b[6] = (b[6]! & 0x0f) | 0x50;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.subarray(0, 16).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,0 +1,6 @@
+export {
+  startFhirTestServer,
+  type FhirTestServer,
+  type FhirTestServerOptions,
+  type RecordedRequest,
+} from './start-fhir-test-server.js';
