@@ -20,7 +20,11 @@ export interface BuildAppOptions {
 }
 
 /** Assembles the service. Never listens: `main.ts` does, tests use `inject()`. */
-export async function buildApp(config: AppConfig, runtime: ServiceRuntime, options: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  runtime: ServiceRuntime,
+  options: BuildAppOptions,
+): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: config.server.bodyLimit,
@@ -31,7 +35,8 @@ export async function buildApp(config: AppConfig, runtime: ServiceRuntime, optio
   const routes: RouteRecord[] = [];
   app.decorate('mapxRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   installErrorHandling(app);
   installCors(app);
@@ -43,7 +48,10 @@ export async function buildApp(config: AppConfig, runtime: ServiceRuntime, optio
   });
   app.addHook('onClose', async () => {
     stopWatching();
-    await Promise.allSettled([...runtime.plugins.stores.map((s) => s.store.close()), runtime.plugins.auth?.close()]);
+    await Promise.allSettled([
+      ...runtime.plugins.stores.map((s) => s.store.close()),
+      runtime.plugins.auth?.close(),
+    ]);
   });
   return app;
 }

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     await app.listen({ port: config.server.port, host: config.server.host });
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? ` (cause: ${err.cause.message})` : '';
-    process.stderr.write(`mapx: start-up failed: ${err instanceof Error ? err.message : String(err)}${cause}\n`);
+    process.stderr.write(
+      `mapx: start-up failed: ${err instanceof Error ? err.message : String(err)}${cause}\n`,
+    );
     logger.flush();
     process.exit(1);
   }

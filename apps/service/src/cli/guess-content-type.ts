@@ -1,3 +1,5 @@
+const MLLP_START = String.fromCharCode(0x0b);
+
 const BY_EXTENSION: Record<string, string> = {
   json: 'application/json',
   xml: 'application/xml',
@@ -10,6 +12,6 @@ const BY_EXTENSION: Record<string, string> = {
 export function guessContentType(file: string, text: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase() ?? '';
   if (BY_EXTENSION[ext]) return BY_EXTENSION[ext] as string;
-  if (/^\s*(\x0b)?MSH\|/.test(text)) return 'x-application/hl7-v2+er7';
+  if (/^\s*MSH\|/.test(text.replace(MLLP_START, ''))) return 'x-application/hl7-v2+er7';
   return 'application/json';
 }

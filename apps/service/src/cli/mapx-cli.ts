@@ -35,7 +35,11 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
   let input: unknown = null;
   if (args.inputFile) {
     const text = readFileSync(args.inputFile, 'utf8');
-    const result = await app.mapx.dispatcher.normalize(args.contentType ?? guessContentType(args.inputFile, text), text, true);
+    const result = await app.mapx.dispatcher.normalize(
+      args.contentType ?? guessContentType(args.inputFile, text),
+      text,
+      true,
+    );
     if (!result.ok) return print(inputFailure(result, verbose).body, 1);
     input = result.value;
   }

@@ -7,7 +7,10 @@ export interface EvalArgs {
   readonly verbose: boolean;
 }
 
-export type ParsedArgs = { ok: true; command: 'eval'; args: EvalArgs } | { ok: true; command: 'help' } | { ok: false; message: string };
+export type ParsedArgs =
+  | { ok: true; command: 'eval'; args: EvalArgs }
+  | { ok: true; command: 'help' }
+  | { ok: false; message: string };
 
 const VALUE_FLAGS: Record<string, keyof EvalArgs> = {
   '-e': 'expression',
@@ -25,7 +28,8 @@ const VALUE_FLAGS: Record<string, keyof EvalArgs> = {
 /** `mapx eval (-e EXPR | -f FILE | FILE) [-i INPUT] [-t TYPE] [-b JSON] [--verbose]` */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { ok: true, command: 'help' };
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h')
+    return { ok: true, command: 'help' };
   if (command !== 'eval') return { ok: false, message: `unknown command "${command}"` };
   const args: Record<string, string | boolean> = { verbose: false };
   for (let i = 0; i < rest.length; i++) {
@@ -35,10 +39,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const value = rest[++i];
       if (value === undefined) return { ok: false, message: `${arg} needs a value` };
       args[VALUE_FLAGS[arg]] = value;
-    } else if (!arg.startsWith('-') && args.expressionFile === undefined && args.expression === undefined) args.expressionFile = arg;
+    } else if (!arg.startsWith('-') && args.expressionFile === undefined && args.expression === undefined)
+      args.expressionFile = arg;
     else return { ok: false, message: `unknown option "${arg}"` };
   }
-  if (args.expression === undefined && args.expressionFile === undefined) return { ok: false, message: 'give an expression with -e or a file with -f' };
+  if (args.expression === undefined && args.expressionFile === undefined)
+    return { ok: false, message: 'give an expression with -e or a file with -f' };
   return { ok: true, command: 'eval', args: args as unknown as EvalArgs };
 }
 

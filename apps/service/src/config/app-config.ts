@@ -43,7 +43,10 @@ export interface AppConfig {
     readonly primaryWritableStore?: 'folder' | 'fhir-server';
     readonly writeEnabled: boolean;
   };
-  readonly plugins: { readonly extra: readonly string[]; readonly options: Readonly<Record<string, unknown>> };
+  readonly plugins: {
+    readonly extra: readonly string[];
+    readonly options: Readonly<Record<string, unknown>>;
+  };
   readonly designer: { readonly enabled: boolean; readonly authEnabled: boolean };
   /** Frozen copy of the environment, handed to plugins (they read their own variables from it). */
   readonly env: Readonly<Record<string, string | undefined>>;

@@ -6,7 +6,13 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .trim()
     .regex(/^-?\d+$/, { message: `expected an integer from ${min} to ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `expected an integer from ${min} to ${max}` }).max(max));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `expected an integer from ${min} to ${max}` })
+        .max(max),
+    );
 
 const bool = z
   .string()
@@ -66,9 +72,9 @@ export const envSchema = z.object({
     .pipe(z.enum(['enterprise', 'base'], { message: 'expected enterprise or base' }))
     .default('enterprise'),
   MAPX_LICENSED_TO: optionalText.optional(),
-  MAPX_LICENSED_UNTIL: optionalText.pipe(
-    z.iso.date({ message: 'expected a date YYYY-MM-DD' }).optional(),
-  ).optional(),
+  MAPX_LICENSED_UNTIL: optionalText
+    .pipe(z.iso.date({ message: 'expected a date YYYY-MM-DD' }).optional())
+    .optional(),
   MAPX_WARMUP: bool.default(true),
   MAPX_WARMUP_WAIT_MS: int(0).default(30_000),
   MAPX_EVAL_THROW_LEVEL: int(0, 100).default(30),
@@ -128,7 +134,8 @@ export const envSchema = z.object({
     .transform((v, ctx) => {
       try {
         const parsed: unknown = JSON.parse(v);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          return parsed as Record<string, unknown>;
       } catch {
         /* reported below */
       }

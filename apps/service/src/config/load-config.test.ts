@@ -6,7 +6,12 @@ describe('loadConfig', () => {
     const r = loadConfig({});
     if (!r.ok) throw new Error(r.message);
     expect(r.config.server.port).toBe(42420);
-    expect(r.config.eval.thresholds).toEqual({ throwLevel: 30, logLevel: 40, collectLevel: 70, validationLevel: 30 });
+    expect(r.config.eval.thresholds).toEqual({
+      throwLevel: 30,
+      logLevel: 40,
+      collectLevel: 70,
+      validationLevel: 30,
+    });
     expect(r.config.fhir.version).toBe('4.0.1');
     expect(r.config.edition).toBe('enterprise');
     expect(r.config.designer.enabled).toBe(true);
@@ -15,7 +20,12 @@ describe('loadConfig', () => {
   });
 
   it('names each invalid variable with the accepted values', () => {
-    const r = loadConfig({ SERVER_PORT: 'eighty', MAPX_EDITION: 'gold', MAPX_WARMUP: 'maybe', FHIR_SERVER_BASE: 'ftp://x' });
+    const r = loadConfig({
+      SERVER_PORT: 'eighty',
+      MAPX_EDITION: 'gold',
+      MAPX_WARMUP: 'maybe',
+      FHIR_SERVER_BASE: 'ftp://x',
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.message).toContain('SERVER_PORT: expected an integer from 0 to 65535 (got "eighty")');
@@ -25,7 +35,11 @@ describe('loadConfig', () => {
   });
 
   it('treats n/a as unset and parses sizes and lists', () => {
-    const r = loadConfig({ FHIR_SERVER_BASE: 'N/A', MAPX_REQUEST_BODY_LIMIT: '2mb', FHIR_PACKAGES: ' a@1.0.0, ,b ' });
+    const r = loadConfig({
+      FHIR_SERVER_BASE: 'N/A',
+      MAPX_REQUEST_BODY_LIMIT: '2mb',
+      FHIR_PACKAGES: ' a@1.0.0, ,b ',
+    });
     if (!r.ok) throw new Error(r.message);
     expect(r.config.fhirServer.base).toBeUndefined();
     expect(r.config.server.bodyLimit).toBe(2 * 1024 * 1024);
@@ -33,7 +47,10 @@ describe('loadConfig', () => {
   });
 
   it('warns about a licence expiring within 30 days and about SERVER_STATELESS', () => {
-    const r = loadConfig({ MAPX_LICENSED_UNTIL: '2026-12-01', SERVER_STATELESS: 'true' }, new Date('2026-11-21T00:00:00Z'));
+    const r = loadConfig(
+      { MAPX_LICENSED_UNTIL: '2026-12-01', SERVER_STATELESS: 'true' },
+      new Date('2026-11-21T00:00:00Z'),
+    );
     if (!r.ok) throw new Error(r.message);
     expect(r.config.warnings).toEqual([
       'SERVER_STATELESS is deprecated and ignored',

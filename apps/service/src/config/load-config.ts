@@ -10,14 +10,20 @@ export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; messag
 const DAY_MS = 86_400_000;
 
 /** Validates the environment once and returns a frozen configuration, or a message naming each bad variable. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>, now = new Date()): ConfigResult {
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  now = new Date(),
+): ConfigResult {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: formatIssues(parsed.error.issues, env) };
   return { ok: true, config: deepFreeze(toConfig(parsed.data, env, now)) };
 }
 
-function formatIssues(issues: readonly z.core.$ZodIssue[], env: Readonly<Record<string, string | undefined>>): string {
+function formatIssues(
+  issues: readonly z.core.$ZodIssue[],
+  env: Readonly<Record<string, string | undefined>>,
+): string {
   const lines = issues.map((issue) => {
     const name = String(issue.path[0] ?? '(environment)');
     const got = env[name];
@@ -83,7 +89,8 @@ function collectWarnings(e: Env, now: Date): string[] {
   if (e.MAPX_LICENSED_UNTIL) {
     const left = Date.parse(`${e.MAPX_LICENSED_UNTIL}T23:59:59Z`) - now.getTime();
     if (left < 0) warnings.push(`The licence expired on ${e.MAPX_LICENSED_UNTIL}`);
-    else if (left <= 30 * DAY_MS) warnings.push(`The licence expires on ${e.MAPX_LICENSED_UNTIL} (within 30 days)`);
+    else if (left <= 30 * DAY_MS)
+      warnings.push(`The licence expires on ${e.MAPX_LICENSED_UNTIL} (within 30 days)`);
   }
   return warnings;
 }

@@ -59,6 +59,7 @@ export class FhirHolder {
     const terminology = this.context?.terminology;
     if (!terminology) return;
     terminology.flushExternal();
-    if (this.externalConceptMaps.length) terminology.addConceptMaps(this.externalConceptMaps as Record<string, unknown>[]);
+    if (this.externalConceptMaps.length)
+      terminology.addConceptMaps(this.externalConceptMaps as Record<string, unknown>[]);
   }
 }

@@ -20,7 +20,10 @@ export interface EvaluationReply {
 }
 
 /** Compile (cached) and evaluate one expression, shaping the reply as the interface spec says. */
-export async function runEvaluation(services: MapxServices, req: EvaluationRequest): Promise<EvaluationReply> {
+export async function runEvaluation(
+  services: MapxServices,
+  req: EvaluationRequest,
+): Promise<EvaluationReply> {
   const waiting = await awaitWarmup(services);
   if (waiting) return waiting;
   let compiled: CompiledExpression;

@@ -67,7 +67,11 @@ export function syntheticReport(status: number, diagnostic: Readonly<Record<stri
   return {
     ok: false,
     status,
-    diagnostics: { error: [toWireDiagnostic({ timestamp: Date.now(), ...diagnostic })], warning: [], debug: [] },
+    diagnostics: {
+      error: [toWireDiagnostic({ timestamp: Date.now(), ...diagnostic })],
+      warning: [],
+      debug: [],
+    },
     executionId: randomUUID(),
   };
 }

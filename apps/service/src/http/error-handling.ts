@@ -7,20 +7,34 @@ import { InvalidJsonBody } from './json-parsers.js';
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+    reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send({ message: `Request body is larger than the limit of ${app.mapx.config.server.bodyLimit} bytes`, code: 'PAYLOAD_TOO_LARGE' });
+      return reply
+        .code(413)
+        .send({
+          message: `Request body is larger than the limit of ${app.mapx.config.server.bodyLimit} bytes`,
+          code: 'PAYLOAD_TOO_LARGE',
+        });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ message: `Unsupported Content-Type: '${request.headers['content-type'] ?? ''}'`, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .code(415)
+        .send({
+          message: `Unsupported Content-Type: '${request.headers['content-type'] ?? ''}'`,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
     }
     if (error instanceof InvalidJsonBody) {
       return reply.code(400).send({ message: error.message, code: error.code, ...error.location });
     }
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
-      return reply.code(error.statusCode ?? 400).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+      return reply
+        .code(error.statusCode ?? 400)
+        .send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });

@@ -8,13 +8,23 @@ export function inputFailure(result: DispatchResult & { ok: false }, verbose: bo
   if ('unsupported' in result) {
     const message = `Unsupported Content-Type: '${result.unsupported}'`;
     return verbose
-      ? { status: 415, body: syntheticReport(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content-type' }) }
+      ? {
+          status: 415,
+          body: syntheticReport(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content-type' }),
+        }
       : { status: 415, body: { message, code: 'UNSUPPORTED_MEDIA_TYPE' } };
   }
-  const issue: NormalizeIssue = result.issues[0] ?? { code: 'INPUT_INVALID', message: 'Invalid input', status: 422 };
+  const issue: NormalizeIssue = result.issues[0] ?? {
+    code: 'INPUT_INVALID',
+    message: 'Invalid input',
+    status: 422,
+  };
   if (verbose) {
     const diag = { code: issue.code, message: issue.message, ...(issue.line ? { line: issue.line } : {}) };
-    return { status: issue.status, body: syntheticReport(issue.status, { ...diag, severity: 0, level: 'fatal' }) };
+    return {
+      status: issue.status,
+      body: syntheticReport(issue.status, { ...diag, severity: 0, level: 'fatal' }),
+    };
   }
   if (issue.status === 422) return { status: 422, body: inputErrorPayload(issue) };
   return { status: issue.status, body: { message: issue.message, code: issue.code, ...location(issue) } };

@@ -22,7 +22,11 @@ export function installJsonParsers(app: FastifyInstance): void {
     const result = parseJsonText(body as string);
     if (result.ok) return done(null, result.value);
     const issue = result.issues[0];
-    const location = { ...(issue?.line ? { line: issue.line } : {}), ...(issue?.column ? { column: issue.column } : {}), ...(issue?.position !== undefined ? { position: issue.position } : {}) };
+    const location = {
+      ...(issue?.line ? { line: issue.line } : {}),
+      ...(issue?.column ? { column: issue.column } : {}),
+      ...(issue?.position !== undefined ? { position: issue.position } : {}),
+    };
     done(new InvalidJsonBody(issue?.message ?? 'Invalid JSON', location), undefined);
   });
 }

@@ -2,7 +2,9 @@ const EXACT = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-co
 const PARTS = ['token', 'secret', 'password', 'session', 'api-key', 'apikey'];
 
 /** Request headers as mappings see them, with credentials replaced by "[REDACTED]" (mapping-language §9.6). */
-export function sanitizeHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | string[]> {
+export function sanitizeHeaders(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [rawName, value] of Object.entries(headers)) {
     if (value === undefined) continue;

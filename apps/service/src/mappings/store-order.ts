@@ -7,7 +7,10 @@ export function orderStores(stores: readonly StoreEntry[]): StoreEntry[] {
 }
 
 /** MAPPINGS_PRIMARY_WRITABLE_STORE, else the folder, else the FHIR server, else any store that can write. */
-export function pickWritableStore(stores: readonly StoreEntry[], preferred: string | undefined): MappingStore | undefined {
+export function pickWritableStore(
+  stores: readonly StoreEntry[],
+  preferred: string | undefined,
+): MappingStore | undefined {
   if (preferred) return stores.find((s) => s.id === preferred)?.store;
   const byId = (id: string) => stores.find((s) => s.id === id)?.store;
   return byId('folder') ?? byId('fhir-server') ?? stores.find((s) => s.store.capabilities.write)?.store;

@@ -7,7 +7,9 @@ export function watchStores(services: MapxServices, logger: Logger): () => void 
     store.watch
       ? [
           store.watch(() => {
-            services.mappings.reload().catch((err: unknown) => logger.warn({ err }, `reload after a change in ${store.name} failed`));
+            services.mappings
+              .reload()
+              .catch((err: unknown) => logger.warn({ err }, `reload after a change in ${store.name} failed`));
           }),
         ]
       : [],

@@ -30,13 +30,18 @@ export class InputDispatcher {
   }
 
   /** `contentType` missing or empty means JSON, as in the reference server. */
-  normalize(contentType: string | undefined, body: unknown, raw: boolean): DispatchResult | Promise<DispatchResult> {
+  normalize(
+    contentType: string | undefined,
+    body: unknown,
+    raw: boolean,
+  ): DispatchResult | Promise<DispatchResult> {
     const blank = contentType === undefined || contentType.trim() === '';
     const mediaType = blank ? DEFAULT_TYPE : parseMediaType(contentType);
     const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
     if (!mediaType || !candidates) return { ok: false, unsupported: contentType ?? '' };
     const input = { body, mediaType, raw };
-    const chosen = candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
+    const chosen =
+      candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
     if (!chosen) return { ok: false, unsupported: contentType ?? '' };
     return chosen.normalize(input);
   }

@@ -12,7 +12,13 @@ export function authOperations(layer: AuthLayer | null, policyBuilder: boolean):
     responses: responsesFor(r.path),
   }));
   if (policyBuilder) {
-    ops.push({ method: 'get', path: '/auth/policy/builder', tag: 'Authentication', summary: 'Offline HTML policy editor with YAML preview and request tester', responses: { '200': ['HTML page', { 'text/html': '' }] } });
+    ops.push({
+      method: 'get',
+      path: '/auth/policy/builder',
+      tag: 'Authentication',
+      summary: 'Offline HTML policy editor with YAML preview and request tester',
+      responses: { '200': ['HTML page', { 'text/html': '' }] },
+    });
   }
   return ops;
 }
@@ -20,7 +26,8 @@ export function authOperations(layer: AuthLayer | null, policyBuilder: boolean):
 /** CORS preflights (OPTIONS) of the mediator endpoints are implied and not listed. */
 function describe(path: string): string {
   if (path === '/.well-known/oauth-protected-resource') return 'RFC 9728 protected-resource metadata';
-  if (path === '/auth/exchange') return 'Token mediator: exchange an authorization code (allowed origins only)';
+  if (path === '/auth/exchange')
+    return 'Token mediator: exchange an authorization code (allowed origins only)';
   if (path === '/auth/refresh') return 'Token mediator: refresh tokens (allowed origins only)';
   return path;
 }

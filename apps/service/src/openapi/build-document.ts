@@ -2,7 +2,10 @@ import { schemas } from './schemas.js';
 import type { OperationSpec } from './operation.js';
 
 /** Builds the OpenAPI 3.1 document from operation specs. */
-export function buildOpenApiDocument(operations: readonly OperationSpec[], version: string): Record<string, unknown> {
+export function buildOpenApiDocument(
+  operations: readonly OperationSpec[],
+  version: string,
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const item = (paths[op.path] ??= {});
@@ -13,7 +16,8 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[], versi
     info: {
       title: 'mapx API',
       version,
-      description: 'FHIR mapping engine: evaluate expressions, store and run mappings, templates from FHIR profiles.',
+      description:
+        'FHIR mapping engine: evaluate expressions, store and run mappings, templates from FHIR profiles.',
     },
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
     paths,
@@ -25,7 +29,11 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[], versi
 }
 
 function operation(op: OperationSpec): Record<string, unknown> {
-  const params = [...pathParams(op.path), ...(op.verbose ? [verboseParam] : []), ...(op.query ?? []).map(queryParam)];
+  const params = [
+    ...pathParams(op.path),
+    ...(op.verbose ? [verboseParam] : []),
+    ...(op.query ?? []).map(queryParam),
+  ];
   return {
     tags: [op.tag],
     summary: op.summary,
@@ -50,21 +58,39 @@ const verboseParam = {
   schema: { type: 'string' },
 };
 
-function queryParam(q: { name: string; description: string; enum?: readonly string[] }): Record<string, unknown> {
-  return { name: q.name, in: 'query', required: false, description: q.description, schema: { type: 'string', ...(q.enum ? { enum: q.enum } : {}) } };
+function queryParam(q: {
+  name: string;
+  description: string;
+  enum?: readonly string[];
+}): Record<string, unknown> {
+  return {
+    name: q.name,
+    in: 'query',
+    required: false,
+    description: q.description,
+    schema: { type: 'string', ...(q.enum ? { enum: q.enum } : {}) },
+  };
 }
 
 function pathParams(path: string): Record<string, unknown>[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
 }
 
 function content(media: Readonly<Record<string, string>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(media).map(([type, schema]) => [type, { schema: schemaFor(schema) }]));
+  return Object.fromEntries(
+    Object.entries(media).map(([type, schema]) => [type, { schema: schemaFor(schema) }]),
+  );
 }
 
 function schemaFor(name: string): Record<string, unknown> {
   if (name === '') return { type: 'string' };
   if (name === 'object') return { type: 'object' };
-  if (name.endsWith('[]')) return { type: 'array', items: { $ref: `#/components/schemas/${name.slice(0, -2)}` } };
+  if (name.endsWith('[]'))
+    return { type: 'array', items: { $ref: `#/components/schemas/${name.slice(0, -2)}` } };
   return { $ref: `#/components/schemas/${name}` };
 }

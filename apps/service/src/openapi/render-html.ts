@@ -6,7 +6,12 @@ export function renderApiDocsHtml(doc: Record<string, unknown>): string {
     Object.entries(item).map(([method, op]) => ({ path, method, op })),
   );
   const tags = [...new Set(rows.map((r) => r.op.tags[0] ?? 'Other'))];
-  const sections = tags.map((tag) => section(tag, rows.filter((r) => (r.op.tags[0] ?? 'Other') === tag)));
+  const sections = tags.map((tag) =>
+    section(
+      tag,
+      rows.filter((r) => (r.op.tags[0] ?? 'Other') === tag),
+    ),
+  );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(info.title)} ${esc(info.version)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${CSS}</style></head><body>
 <header><h1>${esc(info.title)} <small>${esc(info.version)}</small></h1><p>${esc(info.description)}</p>
@@ -28,10 +33,25 @@ function section(tag: string, rows: { path: string; method: string; op: Op }[]):
 }
 
 function operation(path: string, method: string, op: Op): string {
-  const params = (op.parameters ?? []).map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}) ${esc(p.description ?? '')}</li>`).join('');
-  const body = op.requestBody ? `<p>Request body: ${Object.keys(op.requestBody.content).map((t) => `<code>${esc(t)}</code>`).join(', ')}</p>` : '';
+  const params = (op.parameters ?? [])
+    .map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}) ${esc(p.description ?? '')}</li>`)
+    .join('');
+  const body = op.requestBody
+    ? `<p>Request body: ${Object.keys(op.requestBody.content)
+        .map((t) => `<code>${esc(t)}</code>`)
+        .join(', ')}</p>`
+    : '';
   const responses = Object.entries(op.responses)
-    .map(([status, r]) => `<li><b>${esc(status)}</b> ${esc(r.description)}${r.content ? ` — ${Object.keys(r.content).map((t) => `<code>${esc(t)}</code>`).join(', ')}` : ''}</li>`)
+    .map(
+      ([status, r]) =>
+        `<li><b>${esc(status)}</b> ${esc(r.description)}${
+          r.content
+            ? ` — ${Object.keys(r.content)
+                .map((t) => `<code>${esc(t)}</code>`)
+                .join(', ')}`
+            : ''
+        }</li>`,
+    )
     .join('');
   return `<article><h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
 <p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ''}${params ? `<ul>${params}</ul>` : ''}${body}<ul>${responses}</ul></article>`;

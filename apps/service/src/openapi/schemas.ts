@@ -6,7 +6,14 @@ const strOrInt = { oneOf: [str, int] } as const;
 export const schemas = {
   ServerInfo: {
     type: 'object',
-    required: ['mapx_version', 'fhir_server', 'uptime', 'context_packages', 'warming_up', 'warming_up_enabled'],
+    required: [
+      'mapx_version',
+      'fhir_server',
+      'uptime',
+      'context_packages',
+      'warming_up',
+      'warming_up_enabled',
+    ],
     properties: {
       mapx_version: str,
       fhir_server: str,
@@ -115,7 +122,10 @@ export const schemas = {
     type: 'object',
     required: ['name', 'jsonNames', 'kind', 'min', 'max', 'isArray', 'types', 'isSlice', 'isChoice', 'fixed'],
     properties: {
-      name: { type: 'string', description: 'What to write after `* ` (slices as name[slice], choices without [x])' },
+      name: {
+        type: 'string',
+        description: 'What to write after `* ` (slices as name[slice], choices without [x])',
+      },
       jsonNames: { type: 'array', items: str },
       kind: { type: 'string', enum: ['system', 'primitive-type', 'complex-type', 'resource'] },
       min: int,

@@ -21,7 +21,10 @@ export const SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
  * (`MAPX_PLUGINS`). A package is a plugin package only if its package.json has a `"mapx"` manifest.
  * Every failure names the package and keeps the cause; duplicates of (kind, id) are rejected.
  */
-export async function discoverPlugins(extra: readonly string[], logger: PluginLogger): Promise<DiscoveredPlugin[]> {
+export async function discoverPlugins(
+  extra: readonly string[],
+  logger: PluginLogger,
+): Promise<DiscoveredPlugin[]> {
   const found: DiscoveredPlugin[] = [];
   for (const spec of ownDependencies()) found.push(...(await loadPackage(spec, true, false)));
   for (const spec of extra) found.push(...(await loadPackage(spec, false, true)));
@@ -51,7 +54,11 @@ async function loadPackage(spec: string, builtIn: boolean, required: boolean): P
   const manifest = readManifest(pkg);
   if (!manifest) {
     if (!required) return [];
-    throw new PluginError('PLUGIN_BAD_MANIFEST', `${pkg.name}: package.json has no "mapx" manifest field`, pkg.name);
+    throw new PluginError(
+      'PLUGIN_BAD_MANIFEST',
+      `${pkg.name}: package.json has no "mapx" manifest field`,
+      pkg.name,
+    );
   }
   const exported = await importPackage(pkg, spec);
   const plugins = Array.isArray(exported) ? exported : [exported];
@@ -70,9 +77,14 @@ async function importPackage(pkg: FoundPackage, spec: string): Promise<unknown> 
     return mod.default;
   } catch (cause) {
     const why = cause instanceof Error ? cause.message : String(cause);
-    throw new PluginError('PLUGIN_IMPORT_FAILED', `${pkg.name}: importing the plugin failed: ${why}`, pkg.name, {
-      cause,
-    });
+    throw new PluginError(
+      'PLUGIN_IMPORT_FAILED',
+      `${pkg.name}: importing the plugin failed: ${why}`,
+      pkg.name,
+      {
+        cause,
+      },
+    );
   }
 }
 

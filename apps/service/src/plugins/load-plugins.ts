@@ -27,7 +27,9 @@ export async function loadPlugins(config: AppConfig, ctx: PluginContext): Promis
   for (const d of discovered) {
     if (d.plugin.kind === 'auth-provider') {
       if (config.edition === 'base') {
-        ctx.logger.info(`plugin ${d.packageName} not started: the auth layer is part of the enterprise edition`);
+        ctx.logger.info(
+          `plugin ${d.packageName} not started: the auth layer is part of the enterprise edition`,
+        );
         list.push(info(d, false));
         continue;
       }
@@ -50,7 +52,12 @@ interface Sinks {
   layers: { layer: AuthLayer; pkg: string }[];
 }
 
-async function instantiate(plugin: AnyPlugin, options: unknown, ctx: PluginContext, sinks: Sinks): Promise<boolean> {
+async function instantiate(
+  plugin: AnyPlugin,
+  options: unknown,
+  ctx: PluginContext,
+  sinks: Sinks,
+): Promise<boolean> {
   const id = plugin.meta.id;
   if (plugin.kind === 'normalizer') {
     const p = plugin as unknown as NormalizerPlugin;

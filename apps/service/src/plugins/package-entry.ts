@@ -4,8 +4,10 @@ import type { FoundPackage } from './find-package.js';
 /** The ESM entry file of a package: `exports["."]` (import/default conditions), else `module`, else `main`. */
 export function packageEntry(pkg: FoundPackage): string {
   const exp = pkg.json.exports;
-  const root = typeof exp === 'string' ? exp : pick((exp as Record<string, unknown> | undefined)?.['.'] ?? exp);
-  const rel = root ?? (pkg.json.module as string | undefined) ?? (pkg.json.main as string | undefined) ?? 'index.js';
+  const root =
+    typeof exp === 'string' ? exp : pick((exp as Record<string, unknown> | undefined)?.['.'] ?? exp);
+  const rel =
+    root ?? (pkg.json.module as string | undefined) ?? (pkg.json.main as string | undefined) ?? 'index.js';
   return join(pkg.dir, rel);
 }
 

@@ -41,7 +41,11 @@ export function validatePlugin(value: unknown, packageName: string, manifest: Pl
     );
   }
   if (!ID.test(meta.id)) {
-    throw new PluginError('PLUGIN_BAD_MANIFEST', `${packageName}: plugin id "${meta.id}" must match ${ID}`, packageName);
+    throw new PluginError(
+      'PLUGIN_BAD_MANIFEST',
+      `${packageName}: plugin id "${meta.id}" must match ${ID}`,
+      packageName,
+    );
   }
   return value;
 }

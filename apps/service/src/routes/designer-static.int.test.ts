@@ -66,7 +66,11 @@ describe.each([false, true])('designerStaticRoutes (ignoreTrailingSlash %s)', (i
   });
 
   it('never serves files outside the root', async () => {
-    for (const url of ['/designer/../secret.txt', '/designer/%2e%2e/secret.txt', '/designer/assets/..%2f..%2fsecret.txt']) {
+    for (const url of [
+      '/designer/../secret.txt',
+      '/designer/%2e%2e/secret.txt',
+      '/designer/assets/..%2f..%2fsecret.txt',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.body, url).not.toContain('outside the root');

@@ -39,7 +39,10 @@ function setHeaders(res: { setHeader(name: string, value: string): unknown }, fi
  * Serves the designer's static build under `/designer/` (and redirects `/designer` there). Missing files
  * answer the service's 404 JSON; `@fastify/static` (via `send`) refuses paths that leave `rootDir`.
  */
-export async function designerStaticRoutes(app: FastifyInstance, options: DesignerStaticOptions): Promise<void> {
+export async function designerStaticRoutes(
+  app: FastifyInstance,
+  options: DesignerStaticOptions,
+): Promise<void> {
   await app.register(
     async (scope) => {
       scope.addHook('onSend', async (_request, reply, payload) => {

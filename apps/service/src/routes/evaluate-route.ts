@@ -26,7 +26,12 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const source = typeof body === 'object' && !Array.isArray(body) ? body.mapx : undefined;
     if (typeof source !== 'string' || source.trim() === '') {
-      const noExpr = syntheticReport(400, { code: 'NO_EXPRESSION', message: 'Missing expression', severity: 1, level: 'error' });
+      const noExpr = syntheticReport(400, {
+        code: 'NO_EXPRESSION',
+        message: 'Missing expression',
+        severity: 1,
+        level: 'error',
+      });
       return sendEvaluation(reply, { status: 400, body: verbose ? noExpr : NO_EXPRESSION });
     }
     let input: unknown = null;
@@ -36,6 +41,9 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       if (!result.ok) return sendEvaluation(reply, inputFailure(result, verbose));
       input = result.value;
     }
-    return sendEvaluation(reply, await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true }));
+    return sendEvaluation(
+      reply,
+      await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true }),
+    );
   });
 }

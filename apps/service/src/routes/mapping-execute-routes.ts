@@ -29,11 +29,24 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   const { mappingId } = request.params;
   const source = app.mapx.mappings.current().mappings.get(mappingId);
   if (source === undefined) {
-    const notFound = syntheticReport(404, { code: 'MAPPING_NOT_FOUND', message: 'Mapping not found', severity: 1, level: 'error' });
-    return { status: 404, body: verbose ? notFound : { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' } };
+    const notFound = syntheticReport(404, {
+      code: 'MAPPING_NOT_FOUND',
+      message: 'Mapping not found',
+      severity: 1,
+      level: 'error',
+    });
+    return {
+      status: 404,
+      body: verbose
+        ? notFound
+        : { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' },
+    };
   }
   if (source.trim() === '') {
-    return { status: 422, body: { message: 'Mapping does not contain a valid expression', code: 'EMPTY_MAPPING' } };
+    return {
+      status: 422,
+      body: { message: 'Mapping does not contain a valid expression', code: 'EMPTY_MAPPING' },
+    };
   }
   const raw = typeof request.body === 'string' ? request.body : '';
   let input: unknown = null;
@@ -51,7 +64,13 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     query: { ...(request.query as Record<string, unknown>) },
     headers: sanitizeHeaders(request.headers),
   };
-  return runEvaluation(app.mapx, { source, input, verbose, lowerCollect: false, bindings: { mapxHttpInvocation } });
+  return runEvaluation(app.mapx, {
+    source,
+    input,
+    verbose,
+    lowerCollect: false,
+    bindings: { mapxHttpInvocation },
+  });
 }
 
 function subroute(request: ExecRequest): string[] {

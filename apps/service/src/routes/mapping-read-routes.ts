@@ -10,7 +10,9 @@ export async function mappingReadRoutes(app: FastifyInstance): Promise<void> {
     const { mappingId } = request.params;
     const expression = app.mapx.mappings.current().mappings.get(mappingId);
     if (expression === undefined) {
-      return reply.code(404).send({ message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' });
+      return reply
+        .code(404)
+        .send({ message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' });
     }
     return reply.type(MAPX_MEDIA_TYPE).send(expression);
   });

@@ -19,7 +19,12 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   if (!app.mapx.mappings.configured) {
     const all: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
-    const routes: [string, HTTPMethods[]][] = [['/Mapping', all], ['/Mapping/*', all], ['/$recache', ['POST']], ['/recache', ['POST']]];
+    const routes: [string, HTTPMethods[]][] = [
+      ['/Mapping', all],
+      ['/Mapping/*', all],
+      ['/$recache', ['POST']],
+      ['/recache', ['POST']],
+    ];
     for (const [url, method] of routes) {
       app.route({ method, url, handler: async (_r, reply) => reply.code(405).send(NO_SOURCE) });
     }

@@ -14,31 +14,48 @@ export async function mappingWriteRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/Mapping/:mappingId', (request: WriteRequest, reply) => deleteMapping(app, request, reply));
 }
 
-export async function updateMapping(app: FastifyInstance, request: WriteRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function updateMapping(
+  app: FastifyInstance,
+  request: WriteRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { mappingId } = request.params;
   if (!isValidMappingId(mappingId)) return invalidId(reply, mappingId);
   const type = parseMediaType(request.headers['content-type']);
   if (type && !ACCEPTED.has(type.essence)) {
-    return sendEnterpriseMessage(reply, 415, `Content-Type must be application/vnd.vendor.mapx or text/plain, got '${type.essence}'`);
+    return sendEnterpriseMessage(
+      reply,
+      415,
+      `Content-Type must be application/vnd.vendor.mapx or text/plain, got '${type.essence}'`,
+    );
   }
   const expression = typeof request.body === 'string' ? request.body : '';
   if (expression.trim() === '') return sendEnterpriseMessage(reply, 400, 'The mapping expression is empty');
   const store = app.mapx.writableStore;
-  if (!store?.put || !app.mapx.config.mappings.writeEnabled || !store.capabilities.write) return writesDisabled(reply);
+  if (!store?.put || !app.mapx.config.mappings.writeEnabled || !store.capabilities.write)
+    return writesDisabled(reply);
   try {
     const { created } = await store.put(mappingId, expression);
     app.mapx.mappings.applyWrite(mappingId, expression);
-    return reply.code(created ? 201 : 200).type(MAPX_MEDIA_TYPE).send(expression);
+    return reply
+      .code(created ? 201 : 200)
+      .type(MAPX_MEDIA_TYPE)
+      .send(expression);
   } catch (err) {
     return storeFailure(app, reply, err, `saving mapping '${mappingId}'`);
   }
 }
 
-async function deleteMapping(app: FastifyInstance, request: WriteRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function deleteMapping(
+  app: FastifyInstance,
+  request: WriteRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { mappingId } = request.params;
   if (!isValidMappingId(mappingId)) return invalidId(reply, mappingId);
   const store = app.mapx.writableStore;
-  if (!store?.delete || !app.mapx.config.mappings.writeEnabled || !store.capabilities.write) return writesDisabled(reply);
+  if (!store?.delete || !app.mapx.config.mappings.writeEnabled || !store.capabilities.write)
+    return writesDisabled(reply);
   try {
     const deleted = await store.delete(mappingId);
     if (!deleted) return sendEnterpriseMessage(reply, 404, `Mapping '${mappingId}' could not be found`);
@@ -50,11 +67,19 @@ async function deleteMapping(app: FastifyInstance, request: WriteRequest, reply:
 }
 
 function invalidId(reply: FastifyReply, id: string): FastifyReply {
-  return sendEnterpriseMessage(reply, 400, `Invalid mapping id '${id}': it must match ${MAPPING_ID_PATTERN.source}`);
+  return sendEnterpriseMessage(
+    reply,
+    400,
+    `Invalid mapping id '${id}': it must match ${MAPPING_ID_PATTERN.source}`,
+  );
 }
 
 function writesDisabled(reply: FastifyReply): FastifyReply {
-  return sendEnterpriseMessage(reply, 409, 'Mapping writes are disabled or no writable mapping store is configured');
+  return sendEnterpriseMessage(
+    reply,
+    409,
+    'Mapping writes are disabled or no writable mapping store is configured',
+  );
 }
 
 function storeFailure(app: FastifyInstance, reply: FastifyReply, err: unknown, what: string): FastifyReply {

@@ -22,7 +22,11 @@ export async function recacheGuidanceRoute(app: FastifyInstance): Promise<void> 
   );
 }
 
-async function recache(app: FastifyInstance, reply: FastifyReply, deprecated: boolean): Promise<FastifyReply> {
+async function recache(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  deprecated: boolean,
+): Promise<FastifyReply> {
   try {
     const view = await app.mapx.mappings.reload();
     app.mapx.serverConceptMaps?.flush();
@@ -36,4 +40,3 @@ async function recache(app: FastifyInstance, reply: FastifyReply, deprecated: bo
     return reply.code(500).send({ message: 'error loading cache', code: 'RECACHE_FAILED' });
   }
 }
-

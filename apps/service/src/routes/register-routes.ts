@@ -25,7 +25,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     operations.push(...authOperations(plugins.auth, plugins.policyBuilder !== undefined));
   } else {
     await app.register(editionOnly(['GET', 'POST'], '/auth/*', 'the authentication endpoints'));
-    await app.register(editionOnly(['GET'], '/.well-known/oauth-protected-resource', 'the authentication endpoints'));
+    await app.register(
+      editionOnly(['GET'], '/.well-known/oauth-protected-resource', 'the authentication endpoints'),
+    );
   }
   await app.register(infoRoutes);
   await app.register(evaluateRoute);

@@ -69,7 +69,9 @@ export class Warmup {
       warming_up: this.running > 0,
       warming_up_enabled: this.enabled,
       ...(this.startedAt ? { warming_up_started_at: this.startedAt.toISOString() } : {}),
-      ...(this.finishedAt && this.running === 0 ? { warming_up_finished_at: this.finishedAt.toISOString() } : {}),
+      ...(this.finishedAt && this.running === 0
+        ? { warming_up_finished_at: this.finishedAt.toISOString() }
+        : {}),
       ...(errors.length ? { warming_up_error: errors.join('; ') } : {}),
     };
   }

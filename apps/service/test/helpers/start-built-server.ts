@@ -22,7 +22,13 @@ export function buildService(): void {
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...process.env, SERVER_PORT: '0', SERVER_HOST: '127.0.0.1', FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE, ...env },
+    env: {
+      ...process.env,
+      SERVER_PORT: '0',
+      SERVER_HOST: '127.0.0.1',
+      FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];

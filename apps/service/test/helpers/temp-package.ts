@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Writes a throw-away npm package (package.json + files) into a new temp folder and returns its path. */
-export function writeTempPackage(name: string, files: Record<string, string>, manifest: object = { apiVersion: 1, kinds: ['normalizer'] }): string {
+export function writeTempPackage(
+  name: string,
+  files: Record<string, string>,
+  manifest: object = { apiVersion: 1, kinds: ['normalizer'] },
+): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'mapx-plugin-')), name.replace('/', '__'));
   mkdirSync(dir, { recursive: true });
   const pkg = { name, version: '1.0.0', type: 'module', main: 'index.js', mapx: manifest };

@@ -13,17 +13,35 @@ describe('consistency under concurrent execute + PUT + recache', () => {
     const folder = mkdtempSync(join(tmpdir(), 'mapx-load-'));
     const version = (n: number) => `{"version": ${n}, "check": ${n} * 1000 + $.x}`;
     writeFileSync(join(folder, 'hot.mapx'), version(0));
-    const t = await createTestApp({ MAPPINGS_FOLDER: folder, MAPPINGS_FILE_POLLING_INTERVAL_MS: '5', LOG_LEVEL: 'warn' });
+    const t = await createTestApp({
+      MAPPINGS_FOLDER: folder,
+      MAPPINGS_FILE_POLLING_INTERVAL_MS: '5',
+      LOG_LEVEL: 'warn',
+    });
     await warmedUp(t.app);
     try {
       const writes = Array.from({ length: 40 }, (_, i) =>
-        t.app.inject({ method: 'PUT', url: '/Mapping/hot', payload: version(i + 1), headers: { 'content-type': 'text/plain' } }),
+        t.app.inject({
+          method: 'PUT',
+          url: '/Mapping/hot',
+          payload: version(i + 1),
+          headers: { 'content-type': 'text/plain' },
+        }),
       );
       const recaches = Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/$recache' }));
       const executions = Array.from({ length: 400 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/Mapping/hot', payload: JSON.stringify({ x: i % 7 }), headers: { 'content-type': 'application/json' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/Mapping/hot',
+          payload: JSON.stringify({ x: i % 7 }),
+          headers: { 'content-type': 'application/json' },
+        }),
       );
-      const [w, r, e] = await Promise.all([Promise.all(writes), Promise.all(recaches), Promise.all(executions)]);
+      const [w, r, e] = await Promise.all([
+        Promise.all(writes),
+        Promise.all(recaches),
+        Promise.all(executions),
+      ]);
       expect(w.every((res) => res.statusCode === 200 || res.statusCode === 201)).toBe(true);
       expect(r.every((res) => res.statusCode === 200)).toBe(true);
       e.forEach((res, i) => {

@@ -37,11 +37,17 @@ describe('GET /fhir/elements (completion support)', () => {
     const value = children.find((c) => c.name === 'value');
     expect(value).toMatchObject({ isChoice: true, jsonNames: ['valueQuantity'], types: ['Quantity'] });
     const patient = (await get('type=Patient')).json() as Child[];
-    expect(patient.find((c) => c.name === 'deceased')?.jsonNames).toEqual(['deceasedBoolean', 'deceasedDateTime']);
+    expect(patient.find((c) => c.name === 'deceased')?.jsonNames).toEqual([
+      'deceasedBoolean',
+      'deceasedDateTime',
+    ]);
   });
 
   it('answers 400 and 404 precisely', async () => {
-    expect((await get('path=a')).json()).toEqual({ message: 'Query parameter type is required', code: 'MISSING_TYPE' });
+    expect((await get('path=a')).json()).toEqual({
+      message: 'Query parameter type is required',
+      code: 'MISSING_TYPE',
+    });
     expect((await get('type=NoSuchThing')).statusCode).toBe(404);
     expect((await get('type=Patient&path=nope')).json().code).toBe('UNKNOWN_ELEMENT');
     expect((await get('type=Patient&path=a..b')).json().code).toBe('INVALID_PATH');

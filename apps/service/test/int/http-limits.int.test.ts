@@ -9,13 +9,25 @@ describe('request limits and malformed bodies', () => {
   afterAll(() => t.close());
 
   it('answers 413 with a JSON message above MAPX_REQUEST_BODY_LIMIT', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/', payload: { mapx: '$', input: 'x'.repeat(2000) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/',
+      payload: { mapx: '$', input: 'x'.repeat(2000) },
+    });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is larger than the limit of 1024 bytes', code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.json()).toEqual({
+      message: 'Request body is larger than the limit of 1024 bytes',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it('answers 400 with the parse position for malformed JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload: '{"mapx": "1",}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mapx": "1",}',
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('INVALID_JSON');

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
 
-const NO_SOURCE = { message: 'Endpoint unavailable without mapping sources (FHIR server or mappings folder).', code: 'NO_MAPPING_SOURCE' };
+const NO_SOURCE = {
+  message: 'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
+  code: 'NO_MAPPING_SOURCE',
+};
 
 describe('/Mapping routes with a folder store', () => {
   let t: TestApp;
@@ -19,8 +22,17 @@ describe('/Mapping routes with a folder store', () => {
   });
   afterAll(() => t.close());
 
-  const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: string, type = 'application/json') =>
-    t.app.inject({ method, url, ...(payload !== undefined ? { payload, headers: { 'content-type': type } } : {}) });
+  const inject = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: string,
+    type = 'application/json',
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload !== undefined ? { payload, headers: { 'content-type': type } } : {}),
+    });
 
   it('lists and reads mappings', async () => {
     expect((await inject('GET', '/Mapping')).json()).toEqual(['greet']);
@@ -35,28 +47,56 @@ describe('/Mapping routes with a folder store', () => {
     expect((await inject('POST', '/Mapping/greet', '{"name":"Dana"}')).json()).toBe('Hello, Dana');
     expect((await inject('POST', '/Mapping/greet', 'name\nDana', 'text/csv')).json()).toBe('Hello, Dana');
     await inject('PUT', '/Mapping/statics', '[$codes.M, $loinc, $ucum]', 'application/vnd.vendor.mapx');
-    expect((await inject('POST', '/Mapping/statics', '{}')).json()).toEqual(['male', 'http://loinc.example', 'http://unitsofmeasure.org']);
+    expect((await inject('POST', '/Mapping/statics', '{}')).json()).toEqual([
+      'male',
+      'http://loinc.example',
+      'http://unitsofmeasure.org',
+    ]);
   });
 
   it('answers 415 for an unsupported Content-Type and 404 (verbose: synthetic report) for a missing mapping', async () => {
     const res = await inject('POST', '/Mapping/greet', 'x', 'text/plain');
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: "Unsupported Content-Type: 'text/plain'", code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(res.json()).toEqual({
+      message: "Unsupported Content-Type: 'text/plain'",
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     const missing = await inject('POST', '/Mapping/nope?verbose=true', '{}');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ ok: false, status: 404, diagnostics: { error: [{ code: 'MAPPING_NOT_FOUND' }], warning: [], debug: [] } });
+    expect(missing.json()).toMatchObject({
+      ok: false,
+      status: 404,
+      diagnostics: { error: [{ code: 'MAPPING_NOT_FOUND' }], warning: [], debug: [] },
+    });
   });
 
   it('binds $mapxHttpInvocation on sub-routes, with credentials redacted', async () => {
     await inject('PUT', '/Mapping/echo', '$mapxHttpInvocation', 'text/plain');
     const res = await t.app.inject({
-      method: 'PUT', url: '/Mapping/echo/a//b/123/?x=1&y=two&y=3', payload: '{}',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer secret', 'x-api-key': 'k', 'x-trace': 't' },
+      method: 'PUT',
+      url: '/Mapping/echo/a//b/123/?x=1&y=two&y=3',
+      payload: '{}',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer secret',
+        'x-api-key': 'k',
+        'x-trace': 't',
+      },
     });
     expect(res.statusCode).toBe(200);
     const inv = res.json();
-    expect(inv).toMatchObject({ mappingId: 'echo', method: 'PUT', subroute: ['a', 'b', '123'], subpath: 'a/b/123', query: { x: '1', y: ['two', '3'] } });
-    expect(inv.headers).toMatchObject({ authorization: '[REDACTED]', 'x-api-key': '[REDACTED]', 'x-trace': 't' });
+    expect(inv).toMatchObject({
+      mappingId: 'echo',
+      method: 'PUT',
+      subroute: ['a', 'b', '123'],
+      subpath: 'a/b/123',
+      query: { x: '1', y: ['two', '3'] },
+    });
+    expect(inv.headers).toMatchObject({
+      authorization: '[REDACTED]',
+      'x-api-key': '[REDACTED]',
+      'x-trace': 't',
+    });
     const base = (await inject('POST', '/Mapping/echo', '{}')).json();
     expect(base).toMatchObject({ subroute: [], subpath: '' });
   });
@@ -82,7 +122,10 @@ describe('/Mapping routes with a folder store', () => {
   it('recache reloads from the folder and reports the keys; the deprecated route warns', async () => {
     writeFileSync(join(folder, 'later.mapx'), '42');
     const res = await inject('POST', '/$recache');
-    expect(res.json()).toEqual({ message: 'The following Mappings were loaded to cache', mappings: expect.arrayContaining(['greet', 'later']) });
+    expect(res.json()).toEqual({
+      message: 'The following Mappings were loaded to cache',
+      mappings: expect.arrayContaining(['greet', 'later']),
+    });
     const old = await inject('POST', '/recache');
     expect(old.headers.warning).toBe('299 - "POST /recache is deprecated; use POST /$recache"');
     expect(old.json().deprecated).toBe(true);
@@ -115,7 +158,9 @@ describe('without a mapping source', () => {
   });
 
   it('POST / still works and GET /recache still gives guidance', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/', payload: { mapx: '$loinc' } })).json()).toBe('http://loinc.org');
+    expect((await t.app.inject({ method: 'POST', url: '/', payload: { mapx: '$loinc' } })).json()).toBe(
+      'http://loinc.org',
+    );
     expect((await t.app.inject({ method: 'GET', url: '/recache' })).statusCode).toBe(405);
   });
 });
@@ -125,7 +170,12 @@ describe('read-only configuration', () => {
     const folder = mkdtempSync(join(tmpdir(), 'mapx-ro-'));
     const t = await createTestApp({ MAPPINGS_FOLDER: folder, MAPPINGS_WRITE_ENABLED: 'false' });
     try {
-      const put = await t.app.inject({ method: 'PUT', url: '/Mapping/a', payload: '1', headers: { 'content-type': 'text/plain' } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/Mapping/a',
+        payload: '1',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(put.statusCode).toBe(409);
       expect(Object.keys(put.json())).toEqual(['message']);
       expect((await t.app.inject({ method: 'DELETE', url: '/Mapping/a' })).statusCode).toBe(409);

@@ -22,7 +22,13 @@ describe('the OpenAPI document is kept in step with the code', () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const registered = [...new Set(t.app.mapxRoutes.filter((r) => r.method !== 'OPTIONS').map((r) => `${r.method} ${toOpenApiPath(r.url)}`))].sort();
+    const registered = [
+      ...new Set(
+        t.app.mapxRoutes
+          .filter((r) => r.method !== 'OPTIONS')
+          .map((r) => `${r.method} ${toOpenApiPath(r.url)}`),
+      ),
+    ].sort();
     expect(documented).toEqual(registered);
   });
 

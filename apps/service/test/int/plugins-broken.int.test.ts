@@ -31,7 +31,11 @@ describe('broken plugins stop start-up with a message naming the package', () =>
   });
 
   it('wrong apiVersion in the manifest', async () => {
-    const dir = writeTempPackage('acme-api2', { 'index.js': plainNormalizerSource('acme-api2') }, { apiVersion: 2, kinds: ['normalizer'] });
+    const dir = writeTempPackage(
+      'acme-api2',
+      { 'index.js': plainNormalizerSource('acme-api2') },
+      { apiVersion: 2, kinds: ['normalizer'] },
+    );
     const err = await failure(dir);
     expect(err.code).toBe('PLUGIN_BAD_API_VERSION');
     expect(err.message).toMatch(/acme-api2.*apiVersion.*2.*supports 1/);
@@ -54,13 +58,15 @@ describe('broken plugins stop start-up with a message naming the package', () =>
 
   it('bad options', async () => {
     const src = plainNormalizerSource('acme-opts').replace(
-      "validate: (v) => ({ value: v })",
+      'validate: (v) => ({ value: v })',
       "validate: (v) => (v.level > 3 ? { value: v } : { issues: [{ message: 'level must be above 3', path: ['level'] }] })",
     );
     const dir = writeTempPackage('acme-opts', { 'index.js': src });
     const err = await failure(dir, { MAPX_PLUGIN_OPTIONS: '{"normalizer:plain-test":{"level":1}}' });
     expect(err.code).toBe('PLUGIN_BAD_OPTIONS');
-    expect(err.message).toBe('acme-opts: invalid options for plugin normalizer:plain-test: level: level must be above 3');
+    expect(err.message).toBe(
+      'acme-opts: invalid options for plugin normalizer:plain-test: level: level must be above 3',
+    );
   });
 
   it('duplicate (kind, id)', async () => {

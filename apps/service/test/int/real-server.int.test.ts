@@ -20,7 +20,9 @@ describe('the real server process over TCP', () => {
     const body = JSON.stringify({ mapx: 'a + 1', input: { a: 41 } });
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
-    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));
     const exited = once(child, 'exit');
@@ -38,7 +40,11 @@ describe('the real server process over TCP', () => {
   });
 
   it('refuses to start on invalid configuration, naming the variable and the accepted values', async () => {
-    const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: { ...process.env, SERVER_PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, SERVER_PORT: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     const [code] = await once(child, 'exit');

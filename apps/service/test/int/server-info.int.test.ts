@@ -19,7 +19,9 @@ describe('GET / and GET /health', () => {
     expect(body.context_packages).toContainEqual({ id: 'hl7.fhir.r4.core', version: '4.0.1' });
     expect(body.warming_up).toBe(false);
     expect(body.warming_up_enabled).toBe(true);
-    expect(Date.parse(body.warming_up_started_at)).toBeLessThanOrEqual(Date.parse(body.warming_up_finished_at));
+    expect(Date.parse(body.warming_up_started_at)).toBeLessThanOrEqual(
+      Date.parse(body.warming_up_finished_at),
+    );
     expect(body.licensed_to).toBe('Acme Hospital');
     expect(body.licensed_until).toBe('2099-12-31');
   });
@@ -39,7 +41,10 @@ describe('GET / and GET /health', () => {
 
 describe('warm-up states', () => {
   it('reports the configured FHIR server, and an unreachable one as a degraded warm-up', async () => {
-    const t = await createTestApp({ FHIR_SERVER_BASE: 'http://127.0.0.1:9/fhir', FHIR_SERVER_TIMEOUT: '2000' });
+    const t = await createTestApp({
+      FHIR_SERVER_BASE: 'http://127.0.0.1:9/fhir',
+      FHIR_SERVER_TIMEOUT: '2000',
+    });
     try {
       await warmedUp(t.app);
       const info = (await t.app.inject({ method: 'GET', url: '/' })).json();
@@ -54,7 +59,10 @@ describe('warm-up states', () => {
   });
 
   it('reports a failed warm-up with the reason and keeps serving plain JSONata', async () => {
-    const t = await createTestApp({ FHIR_PACKAGES: 'no.such.package@9.9.9', FHIR_PACKAGE_REGISTRY_URL: 'http://127.0.0.1:9/' });
+    const t = await createTestApp({
+      FHIR_PACKAGES: 'no.such.package@9.9.9',
+      FHIR_PACKAGE_REGISTRY_URL: 'http://127.0.0.1:9/',
+    });
     try {
       await warmedUp(t.app);
       const info = (await t.app.inject({ method: 'GET', url: '/' })).json();

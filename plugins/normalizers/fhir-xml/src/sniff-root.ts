@@ -1,4 +1,5 @@
 const FHIR_NS = 'http://hl7.org/fhir';
+const utf8 = new TextDecoder();
 const START_TAG =
   /^<(?:([A-Za-z_][\w.-]*):)?[A-Za-z_][\w.-]*((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/;
 const ATTR = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
@@ -7,7 +8,8 @@ const ATTR = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
  * Whether the document's root element is in the FHIR namespace, read from the first start tag only
  * (declaration, comments and processing instructions skipped) — cheap enough for content sniffing.
  */
-export function isFhirRoot(body: unknown): boolean {
+export function isFhirRoot(input: unknown): boolean {
+  const body = input instanceof Uint8Array ? utf8.decode(input.subarray(0, 8192)) : input;
   if (typeof body !== 'string') return false;
   let i = body.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (;;) {

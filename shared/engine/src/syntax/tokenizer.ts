@@ -245,10 +245,12 @@ function readName(src: string, start: number, tokens: Token[], push: Push, fail:
     push('variable', text.slice(1), start, pos);
     return pos;
   }
-  const prev = tokens[tokens.length - 1];
-  const headerSpot =
-    !prev || prev.line !== lineOf(src, start) || (prev.type === 'operator' && prev.value === '(');
-  const keyword = text === 'InstanceOf' || (text === 'Instance' && headerSpot);
+  // `Instance:` is a header only at a line start or right after `(`; elsewhere it may be an object key
+  const headerSpot = (): boolean => {
+    const prev = tokens[tokens.length - 1];
+    return !prev || prev.line !== lineOf(src, start) || (prev.type === 'operator' && prev.value === '(');
+  };
+  const keyword = text === 'InstanceOf' || (text === 'Instance' && headerSpot());
   if (keyword && src[pos] === ':' && src[pos + 1] !== '=') {
     const kw = push(text === 'Instance' ? 'instance' : 'instanceof', text + ':', start, pos + 1);
     return text === 'Instance' ? pos + 1 : readIdentifier(src, pos + 1, kw, tokens);

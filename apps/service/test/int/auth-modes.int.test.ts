@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** Every route the real service registers, against each authentication mode (spec: Authentication). */
+type Mode = 'no-auth' | 'auth-available' | 'auth-required';
+type Caller = 'anonymous' | 'staff' | 'admin';
+
+let idp: Server;
+let issuer: string;
+const tokens: Record<Exclude<Caller, 'anonymous'>, string> = { staff: '', admin: '' };
+
+beforeAll(async () => {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
+  idp = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/.well-known/openid-configuration')
+      res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+    else res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((done) => idp.listen(0, '127.0.0.1', done));
+  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+  const sign = (roles: string[]) =>
+    new SignJWT({ memberOf: roles })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer(issuer)
+      .setSubject('u')
+      .setExpirationTime('5m')
+      .sign(privateKey);
+  tokens.staff = await sign(['staff']);
+  tokens.admin = await sign(['staff', 'admin']);
+});
+afterAll(() => new Promise<void>((done) => idp.close(() => done())));
+
+function authYaml(mode: Mode): string | undefined {
+  if (mode === 'no-auth') return undefined;
+  const policy =
+    mode === 'auth-available'
+      ? 'defaultRule: { access: public }'
+      : `defaultRule: { access: authenticated }
+  routes:
+    - { path: /, methods: { GET: { access: public } } }
+    - { path: /Mapping/:id, methods: { PUT: { roles: [admin] }, DELETE: { roles: [admin] } } }`;
+  return `version: 1
+keycloak: { issuer: ${issuer} }
+jwt: { valueSource: { type: memberOf } }
+designerClient: { clientId: designer, scope: openid }
+resource: { url: http://mapx.test, name: mapx }
+policy:
+  ${policy}
+`;
+}
+
+/** A concrete request for a registered route pattern. */
+function concrete(url: string): string {
+  return url
+    .replace(/:(\w+)/g, 'x1')
+    .replace(/\*$/, 'a/b')
+    .replace('/$list', '/$list?type=resource');
+}
+
+/** What the table expects: which callers a mode lets through for a route. */
+function expected(mode: Mode, method: string, url: string, caller: Caller): 'allow' | 401 | 403 {
+  if (mode !== 'auth-required') return 'allow';
+  const open =
+    (method === 'GET' && (url === '/' || url === '/health')) ||
+    url.startsWith('/.well-known/') ||
+    url.startsWith('/auth/');
+  if (open) return 'allow';
+  if (caller === 'anonymous') return 401;
+  const adminOnly = (method === 'PUT' || method === 'DELETE') && url === '/Mapping/:mappingId';
+  return adminOnly && caller === 'staff' ? 403 : 'allow';
+}
+
+describe.each(['no-auth', 'auth-available', 'auth-required'] as const)('every route in %s mode', (mode) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const yaml = authYaml(mode);
+    t = await createTestApp({
+      MAPPINGS_FOLDER: mkdtempSync(join(tmpdir(), 'mapx-auth-modes-')),
+      ...(yaml ? { AUTH_CONFIG_PATH: Buffer.from(yaml).toString('base64') } : {}),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('logs the mode at start-up', () => {
+    const logged = t.logs.join('');
+    if (mode === 'no-auth') expect(logged).toContain('no-auth');
+    else expect(logged).toContain(mode);
+  });
+
+  it('answers each registered route as the policy says, for each caller', async () => {
+    const routes = t.app.mapxRoutes.filter((r) => r.method !== 'OPTIONS');
+    expect(routes.length).toBeGreaterThan(20);
+    for (const { method, url } of routes) {
+      for (const caller of ['anonymous', 'staff', 'admin'] as const) {
+        const headers: Record<string, string> =
+          caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` };
+        const res = await t.app.inject({ method: method as 'GET', url: concrete(url), headers });
+        const want = expected(mode, method, url, caller);
+        const where = `${mode} ${caller} ${method} ${url} → ${res.statusCode}`;
+        if (want === 'allow') expect([401, 403], where).not.toContain(res.statusCode);
+        else {
+          expect(res.statusCode, where).toBe(want);
+          expect(res.headers['content-type'], where).toContain('application/problem+json');
+          if (want === 401)
+            expect(res.headers['www-authenticate'], where).toContain(
+              'resource_metadata="http://mapx.test/.well-known/oauth-protected-resource"',
+            );
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildService, ROOT } from '../helpers/start-built-server.js';
+import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
+
+const CLI = resolve(ROOT, 'apps/service/dist/cli/mapx-cli.js');
+
+function mapx(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('mapx eval (CLI)', () => {
+  let dir: string;
+  beforeAll(() => {
+    buildService();
+    dir = mkdtempSync(join(tmpdir(), 'mapx-cli-'));
+    writeFileSync(
+      join(dir, 'patient.mapx'),
+      'InstanceOf: Patient\n* name\n  * given = first\n  * family = last\n* gender = sex',
+    );
+    writeFileSync(join(dir, 'people.csv'), 'first,last,sex\nDana,Levi,female\n');
+  }, 180_000);
+
+  it('evaluates -e against null and exits 0', () => {
+    const r = mapx('eval', '-e', '1 + 1');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toBe(2);
+  });
+
+  it('runs a FLASH mapping file on a CSV input (content type from the extension)', () => {
+    const r = mapx('eval', join(dir, 'patient.mapx'), '-i', join(dir, 'people.csv'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      resourceType: 'Patient',
+      name: [{ family: 'Levi', given: ['Dana'] }],
+      gender: 'female',
+    });
+  });
+
+  it('prints the error payload and exits 1 on failure; --verbose prints the report', () => {
+    const bad = mapx('eval', '-e', "InstanceOf: Patient\n* gender = 'F'");
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out)).toMatchObject({ __isMapxError: true, code: 'F5120' });
+    const verbose = mapx('eval', '-e', '$warn("careful"); 5', '--verbose', '-b', '{"throwLevel": 40}');
+    expect(verbose.code).toBe(1);
+    expect(JSON.parse(verbose.out)).toMatchObject({
+      ok: false,
+      status: 206,
+      result: 5,
+      diagnostics: { warning: [{ code: 'F5320' }] },
+    });
+  });
+
+  it('explains usage errors', () => {
+    const r = mapx('eval');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('give an expression with -e or a file with -f');
+  });
+});
