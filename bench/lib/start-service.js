@@ -1,28 +1,46 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Starts the built service on a free port; resolves with its base URL and the time it took to listen. */
 export async function startService(env = {}) {
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'apps/service/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, SERVER_PORT: '0', SERVER_HOST: '127.0.0.1', LOG_LEVEL: 'warn', FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SERVER_PORT: String(port), SERVER_HOST: '127.0.0.1', LOG_LEVEL: 'warn', FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const port = await new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) res(Number(m[1]));
-    });
-    child.once('exit', (code) => rej(new Error(`service exited ${code}: ${out}`)));
-  });
+  const exited = new Promise((_, rej) => child.once('exit', (code) => rej(new Error(`service exited ${code}`))));
   const baseUrl = `http://127.0.0.1:${port}`;
-  return { child, baseUrl, listenMs: performance.now() - started, started, stop: () => stop(child) };
+  const listenMs = await Promise.race([untilListening(baseUrl, started), exited]);
+  return { child, baseUrl, listenMs, started, stop: () => stop(child) };
+}
+
+/** Logs stay at warn during a benchmark, so readiness is observed by polling instead of reading log lines. */
+async function untilListening(baseUrl, started) {
+  for (;;) {
+    try {
+      await fetch(`${baseUrl}/health`);
+      return performance.now() - started;
+    } catch {
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
 }
 
 /** Polls /health until warm-up finished; returns ms since `started`. */

@@ -58,9 +58,15 @@ export async function replaceEditorText(page: Page, containerTestId: string, tex
 
 /** Visible text of a Monaco editor, line by line in screen order (Monaco renders spaces as U+00A0). */
 export async function editorText(page: Page, containerTestId: string): Promise<string> {
-  const lines = page.locator(`[data-testid="${containerTestId}"] .monaco-editor .view-lines`).first().locator('.view-line');
+  const lines = page
+    .locator(`[data-testid="${containerTestId}"] .monaco-editor .view-lines`)
+    .first()
+    .locator('.view-line');
   const rows = await lines.evaluateAll((nodes) =>
-    nodes.map((node) => ({ top: parseFloat((node as HTMLElement).style.top || '0'), text: node.textContent ?? '' })),
+    nodes.map((node) => ({
+      top: parseFloat((node as HTMLElement).style.top || '0'),
+      text: node.textContent ?? '',
+    })),
   );
   return rows
     .sort((a, b) => a.top - b.top)

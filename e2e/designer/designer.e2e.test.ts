@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
-import { editorText, launchChromium, openDesigner, replaceEditorText, screenshot, type DesignerPage } from './designer-page.js';
+import {
+  editorText,
+  launchChromium,
+  openDesigner,
+  replaceEditorText,
+  screenshot,
+  type DesignerPage,
+} from './designer-page.js';
 
 const BROKEN = `InstanceOf: Patient
 * name
@@ -19,7 +26,7 @@ const FIXED = `InstanceOf: Patient
 * birthDate = dob`;
 
 const CSV = 'mrn,first,last,sex,dob\nA7,Noa,Cohen,female,1985-02-03\n';
-const MAPPING_ID = 'e2e-patient-from-csv';
+const MAPPING_ID = 'e2ePatientFromCsv';
 
 /** The service under test: the built one started here, or an already running one (`MAPX_E2E_BASE_URL`). */
 async function serviceUrl(): Promise<{ url: string; service?: RunningService }> {
@@ -49,13 +56,15 @@ describe('the designer in Chromium against the built service', () => {
     base = started.url;
     service = started.service;
     const page = await fetch(`${base}/designer/`);
-    if (page.status !== 200) throw new Error(`GET /designer/ answered ${page.status}: is the designer built and enabled?`);
+    if (page.status !== 200)
+      throw new Error(`GET /designer/ answered ${page.status}: is the designer built and enabled?`);
     browser = await launchChromium();
     designer = await openDesigner(browser, `${base}/designer/`);
   });
 
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && designer) await screenshot(designer.page, `failed-${task.name.replace(/\W+/g, '-')}`);
+    if (task.result?.state === 'fail' && designer)
+      await screenshot(designer.page, `failed-${task.name.replace(/\W+/g, '-')}`);
   });
 
   afterAll(async () => {
@@ -67,13 +76,20 @@ describe('the designer in Chromium against the built service', () => {
     const { page } = designer;
     await page.getByRole('button', { name: 'New', exact: true }).click();
     await page.locator('[data-testid="mapx-editor"] .view-lines').click();
-    await page.keyboard.type('InstanceOf: Patient\nname\ngiven = first\n');
-    expect((await editorText(page, 'mapx-editor')).split('\n')).toEqual([
-      'InstanceOf: Patient',
-      '* name',
-      '  * given = first',
-      '  * ',
-    ]);
+    const typeLine = async (text: string) => {
+      await page.keyboard.type(text);
+      await expect.poll(() => editorText(page, 'mapx-editor')).toContain(text);
+      // Enter always starts a new line in the mapx editor, even with a suggestion list open (Tab accepts).
+      await page.keyboard.press('Enter');
+    };
+    await typeLine('InstanceOf: Patient');
+    await expect.poll(() => editorText(page, 'mapx-editor')).toBe('InstanceOf: Patient\n* ');
+    await typeLine('name');
+    await expect.poll(() => editorText(page, 'mapx-editor')).toBe('InstanceOf: Patient\n* name\n  * ');
+    await typeLine('given = first');
+    await expect
+      .poll(() => editorText(page, 'mapx-editor'))
+      .toBe('InstanceOf: Patient\n* name\n  * given = first\n  * ');
   });
 
   it('marks an indentation error while typing, then runs the fixed mapping against CSV', async () => {
@@ -97,9 +113,8 @@ describe('the designer in Chromium against the built service', () => {
     await page.locator('[data-testid="mapx-editor"] .view-lines').click();
     await page.keyboard.press('ControlOrMeta+Enter');
     await expectRunStatus(page, '200');
-    const output = await editorText(page, 'output-json');
-    expect(output).toContain('"resourceType": "Patient"');
-    expect(output).toContain('"Noa"');
+    await expect.poll(() => editorText(page, 'output-json')).toContain('"resourceType": "Patient"');
+    expect(await editorText(page, 'output-json')).toContain('"Noa"');
     await screenshot(page, 'run-csv');
   });
 
@@ -109,11 +124,17 @@ describe('the designer in Chromium against the built service', () => {
     const idField = page.getByRole('textbox', { name: 'Save as mapping' });
     await idField.fill(MAPPING_ID);
     await page.keyboard.press('Enter');
-    await page.getByTestId('toast').filter({ hasText: `Created mapping ${MAPPING_ID} (201)` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Created mapping ${MAPPING_ID} (201)` })
+      .waitFor();
 
     await page.reload();
     await page.getByTestId('connection-online').waitFor();
-    await page.getByTestId(`mapping-${MAPPING_ID}`).getByRole('button', { name: MAPPING_ID }).click();
+    await page
+      .getByTestId(`mapping-${MAPPING_ID}`)
+      .getByRole('button', { name: MAPPING_ID, exact: true })
+      .click();
     await page.getByRole('tab', { name: MAPPING_ID }).waitFor();
     expect(await editorText(page, 'mapx-editor')).toContain('* birthDate = dob');
 
@@ -126,7 +147,10 @@ describe('the designer in Chromium against the built service', () => {
 
     await page.getByRole('button', { name: `Delete ${MAPPING_ID}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByTestId('toast').filter({ hasText: `Deleted mapping ${MAPPING_ID}` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Deleted mapping ${MAPPING_ID}` })
+      .waitFor();
     await page.getByTestId(`mapping-${MAPPING_ID}`).waitFor({ state: 'detached' });
     const listed = (await (await fetch(`${base}/Mapping`)).json()) as string[];
     expect(listed).not.toContain(MAPPING_ID);
@@ -138,7 +162,10 @@ describe('the designer in Chromium against the built service', () => {
     await page.getByRole('searchbox', { name: 'Filter templates' }).fill('bp');
     await page.getByTestId('template-bp').getByRole('button', { name: 'bp', exact: true }).click();
     await page.getByRole('tab', { name: 'bp (template)' }).waitFor();
-    await page.locator('[data-testid="mapx-editor"] .view-lines').filter({ hasText: 'InstanceOf:' }).waitFor();
+    await page
+      .locator('[data-testid="mapx-editor"] .view-lines')
+      .filter({ hasText: 'InstanceOf:' })
+      .waitFor();
     expect(await editorText(page, 'mapx-editor')).toMatch(/InstanceOf:\s+bp/);
     await screenshot(page, 'bp-template');
   });
@@ -148,7 +175,9 @@ describe('the designer in Chromium against the built service', () => {
     await page.getByRole('button', { name: 'New', exact: true }).click();
     await replaceEditorText(page, 'mapx-editor', "InstanceOf: bp\n* status = 'final'\n* comp");
     await page.keyboard.press('Control+Space');
-    const suggestion = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: 'component[SystolicBP]' });
+    const suggestion = page
+      .locator('.suggest-widget .monaco-list-row')
+      .filter({ hasText: 'component[SystolicBP]' });
     await suggestion.first().waitFor();
     await screenshot(page, 'completion');
     await page.keyboard.press('Escape');

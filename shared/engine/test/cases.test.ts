@@ -6,7 +6,9 @@ import { r4Engine } from './helpers/test-engine.js';
 
 /**
  * Data-driven cases (test/cases/<group>/caseNNN.json), JSONata-suite style:
- * { expr, input?, bindings?, result? | undefinedResult? | code?, status?, keys?, fields? }
+ * { expr, input?, bindings?, result? | undefinedResult? | code?, status?, keys?, fields?, diagnostics?, absentCodes? }
+ * With `status`, `diagnostics` lists partial entries that must each match one collected error or warning, and
+ * `absentCodes` lists codes that must not be collected.
  */
 interface Case {
   description?: string;
@@ -18,6 +20,8 @@ interface Case {
   code?: string;
   status?: number;
   fields?: Record<string, unknown>;
+  diagnostics?: Record<string, unknown>[];
+  absentCodes?: string[];
 }
 
 const root = join(import.meta.dirname, 'cases');
@@ -36,10 +40,10 @@ for (const group of readdirSync(root).sort()) {
           const report = await compiled.evaluateVerbose(input, c.bindings);
           expect(report.status).toBe(c.status);
           if ('result' in c) expect(report.result).toEqual(c.result);
-          if (c.code)
-            expect(report.diagnostics.error.concat(report.diagnostics.warning).map((d) => d.code)).toContain(
-              c.code,
-            );
+          const collected = report.diagnostics.error.concat(report.diagnostics.warning);
+          if (c.code) expect(collected.map((d) => d.code)).toContain(c.code);
+          for (const d of c.diagnostics ?? []) expect(collected).toContainEqual(expect.objectContaining(d));
+          for (const code of c.absentCodes ?? []) expect(collected.map((d) => d.code)).not.toContain(code);
           return;
         }
         let outcome: { ok: true; value: unknown } | { ok: false; err: Record<string, unknown> };

@@ -17,7 +17,10 @@ const TYPES: Record<string, string> = {
 /** Must run before `app.whenReady()`: a standard, secure origin (`app://designer`) instead of `file://`. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
   ]);
 }
 

@@ -59,7 +59,13 @@ export function createConnectionManager(options: ConnectionManagerOptions) {
       await stopEmbedded();
       if (request.mode === 'embed') return startEmbed(request.mappingsFolder);
       const url = request.url.endsWith('/') ? request.url : `${request.url}/`;
-      return update({ mode: 'connect', remoteUrl: url, serviceBaseUrl: url, status: 'connected', authEnabled: request.authEnabled });
+      return update({
+        mode: 'connect',
+        remoteUrl: url,
+        serviceBaseUrl: url,
+        status: 'connected',
+        authEnabled: request.authEnabled,
+      });
     },
     stop: stopEmbedded,
   };

@@ -163,12 +163,18 @@ describe.each(['pkce', 'mediator'] as const)('desktop login, %s flow, against th
       openExternal: async (url) => {
         const params = new URL(url).searchParams;
         const redirect = new URL(params.get('redirect_uri')!);
-        redirect.search = new URLSearchParams({ error: 'access_denied', state: params.get('state')! }).toString();
+        redirect.search = new URLSearchParams({
+          error: 'access_denied',
+          state: params.get('state')!,
+        }).toString();
         await fetch(redirect);
       },
     });
     const state = await denied.login();
     expect(state.status).toBe('signed-out');
-    expect(state.error).toEqual({ code: 'DESIGNER_AUTH_DENIED', message: expect.stringContaining('access_denied') });
+    expect(state.error).toEqual({
+      code: 'DESIGNER_AUTH_DENIED',
+      message: expect.stringContaining('access_denied'),
+    });
   });
 });

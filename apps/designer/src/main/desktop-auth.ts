@@ -45,7 +45,8 @@ export function createDesktopAuth(options: DesktopAuthOptions): DesktopAuth {
     saving = saving.then(save).catch(() => undefined);
   };
   const session: TokenSession = createTokenSession({
-    refresh: async (refreshToken) => ((await ensurePlan()).ok ? plan!.refresh(refreshToken) : authFailure('DESIGNER_AUTH_TOKEN_REJECTED')),
+    refresh: async (refreshToken) =>
+      (await ensurePlan()).ok ? plan!.refresh(refreshToken) : authFailure('DESIGNER_AUTH_TOKEN_REJECTED'),
     ...(options.now ? { now: options.now } : {}),
     onTokens: persist,
   });
@@ -117,7 +118,9 @@ async function runBrowserLogin(plan: LoginPlan, options: DesktopAuthOptions): Pr
   try {
     const pkce = await createPkcePair();
     const expectedState = randomToken();
-    await options.openExternal(plan.authorizationUrl({ redirectUri: listener.redirectUri, state: expectedState, pkce }));
+    await options.openExternal(
+      plan.authorizationUrl({ redirectUri: listener.redirectUri, state: expectedState, pkce }),
+    );
     const answer = await listener.answer;
     if (answer === undefined) return authFailure('DESIGNER_AUTH_TIMEOUT');
     if (answer.state !== expectedState) return authFailure('DESIGNER_AUTH_STATE_MISMATCH');

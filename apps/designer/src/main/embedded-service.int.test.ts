@@ -15,7 +15,11 @@ describe('startEmbeddedService with the real built service', () => {
     buildService();
     folder = await mkdtemp(join(tmpdir(), 'mapx-embed-'));
     await writeFile(join(folder, 'greeting.mapx'), '"hello " & name');
-    const started = await startEmbeddedService({ entry: SERVICE_ENTRY, mappingsFolder: folder, env: serviceEnv() });
+    const started = await startEmbeddedService({
+      entry: SERVICE_ENTRY,
+      mappingsFolder: folder,
+      env: serviceEnv(),
+    });
     if (!started.ok) throw new Error(`${started.code}: ${started.message}`);
     service = started.service;
   });

@@ -71,7 +71,10 @@ function waitForListening(child: ServiceProcess, timeoutMs: number): Promise<Lis
   return new Promise((resolve) => {
     let output = '';
     let errors = '';
-    const timer = setTimeout(() => resolve({ ok: false, message: `no listening line within ${timeoutMs} ms` }), timeoutMs);
+    const timer = setTimeout(
+      () => resolve({ ok: false, message: `no listening line within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
       const match = LISTENING.exec(output);
@@ -111,7 +114,10 @@ async function waitForHealth(baseUrl: string, timeoutMs: number, child: ServiceP
   return false;
 }
 
-function stopProcess(child: ServiceProcess, timeoutMs: number): Promise<{ code: number | null; forced: boolean }> {
+function stopProcess(
+  child: ServiceProcess,
+  timeoutMs: number,
+): Promise<{ code: number | null; forced: boolean }> {
   return new Promise((resolve) => {
     if (child.hasExited()) return resolve({ code: null, forced: false });
     let forced = false;

@@ -17,7 +17,12 @@ import { forkWithUtilityProcess } from './utility-fork.js';
 
 const paths = desktopPaths(import.meta.dirname, app.isPackaged, process.resourcesPath, process.env);
 const embedAuthEnabled = process.env['MAPX_DESIGNER_AUTH_ENABLED']?.toLowerCase() === 'true';
-const connections = createConnectionManager({ serviceEntry: paths.service, fork: forkWithUtilityProcess, env: process.env, embedAuthEnabled });
+const connections = createConnectionManager({
+  serviceEntry: paths.service,
+  fork: forkWithUtilityProcess,
+  env: process.env,
+  embedAuthEnabled,
+});
 let window: BrowserWindow | undefined;
 let auth: DesktopAuth | undefined;
 
@@ -32,7 +37,11 @@ const authState = (): AuthState => auth?.state() ?? { status: 'disabled' };
 function hostConfig(): DesignerHostConfig {
   const state = connections.state();
   // Until a service runs the page still loads and shows the connection status; calls fail fast on port 9.
-  return { serviceBaseUrl: state.serviceBaseUrl ?? 'http://127.0.0.1:9/', authEnabled: state.authEnabled, host: 'electron' };
+  return {
+    serviceBaseUrl: state.serviceBaseUrl ?? 'http://127.0.0.1:9/',
+    authEnabled: state.authEnabled,
+    host: 'electron',
+  };
 }
 
 function resetAuth(): void {
@@ -56,7 +65,9 @@ async function start(): Promise<void> {
   const defaultFolder = join(app.getPath('documents'), 'mapx-mappings');
   await mkdir(defaultFolder, { recursive: true });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  serveAppProtocol(paths.renderer, () => buildContentSecurityPolicy(origin(connections.state().serviceBaseUrl)));
+  serveAppProtocol(paths.renderer, () =>
+    buildContentSecurityPolicy(origin(connections.state().serviceBaseUrl)),
+  );
   connections.onChange((state) => sendEvent(window?.webContents, 'connection:changed', state));
   registerIpcHandlers(
     {

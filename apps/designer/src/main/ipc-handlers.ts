@@ -34,6 +34,10 @@ export function registerIpcHandlers(handlers: IpcHandlers, hostConfig: () => Des
   });
 }
 
-export function sendEvent<E extends IpcEvent>(target: WebContents | undefined, event: E, payload: IpcEvents[E]): void {
+export function sendEvent<E extends IpcEvent>(
+  target: WebContents | undefined,
+  event: E,
+  payload: IpcEvents[E],
+): void {
   if (target && !target.isDestroyed()) target.send(event, payload);
 }

@@ -38,7 +38,11 @@ export async function startLoopbackListener(timeoutMs = 300_000): Promise<Loopba
     const text = parsed.ok
       ? 'Signed in. You can close this tab and return to the mapx designer.'
       : 'The login did not succeed. Return to the mapx designer to try again.';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'close',
+    });
     res.end(PAGE(text));
     clearTimeout(timer);
     settle(parsed);

@@ -8,13 +8,23 @@ describe('resolveAppPath', () => {
   it('serves index.html for the root and files below the root', () => {
     expect(resolveAppPath(root, 'app://designer/')).toBe(join(root, 'index.html'));
     expect(resolveAppPath(root, 'app://designer/index.html?x=1#y')).toBe(join(root, 'index.html'));
-    expect(resolveAppPath(root, 'app://designer/assets/index-abc.js')).toBe(join(root, 'assets', 'index-abc.js'));
+    expect(resolveAppPath(root, 'app://designer/assets/index-abc.js')).toBe(
+      join(root, 'assets', 'index-abc.js'),
+    );
     expect(resolveAppPath(root, 'app://designer/assets/a%20b.css')).toBe(join(root, 'assets', 'a b.css'));
   });
 
   it.each([
-    ['dot-dot (normalised away by the URL parser, then still inside)', 'app://designer/../../etc/passwd', 'inside'],
-    ['encoded dot-dot (the URL parser normalises it too)', 'app://designer/%2e%2e/%2e%2e/etc/passwd', 'inside'],
+    [
+      'dot-dot (normalised away by the URL parser, then still inside)',
+      'app://designer/../../etc/passwd',
+      'inside',
+    ],
+    [
+      'encoded dot-dot (the URL parser normalises it too)',
+      'app://designer/%2e%2e/%2e%2e/etc/passwd',
+      'inside',
+    ],
     ['encoded slash dot-dot', 'app://designer/assets%2f..%2f..%2f..%2fetc/passwd', undefined],
     ['backslash', 'app://designer/..%5c..%5cetc%5cpasswd', undefined],
     ['NUL', 'app://designer/index.html%00.png', undefined],

@@ -28,6 +28,7 @@ export function resolveAppPath(root: string, requestUrl: string): string | undef
   const base = resolve(root);
   const target = resolve(base, relativePath);
   const inside = relative(base, target);
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return undefined;
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    return undefined;
   return target;
 }

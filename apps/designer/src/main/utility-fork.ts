@@ -3,7 +3,11 @@ import type { ForkService } from './service-process.js';
 
 /** Electron's way to run Node code in a child: `utilityProcess.fork` (no separate Node install needed). */
 export const forkWithUtilityProcess: ForkService = (entry, env) => {
-  const child = utilityProcess.fork(entry, [], { env: { ...env }, stdio: 'pipe', serviceName: 'mapx service' });
+  const child = utilityProcess.fork(entry, [], {
+    env: { ...env },
+    stdio: 'pipe',
+    serviceName: 'mapx service',
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   return {

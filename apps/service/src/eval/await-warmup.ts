@@ -7,7 +7,10 @@ import type { EvaluationReply } from './run-evaluation.js';
  */
 export async function awaitWarmup(services: MapxServices): Promise<EvaluationReply | undefined> {
   const { warmup, config } = services;
-  const tasks = services.mappings.configured ? [WARMUP_FHIR, WARMUP_MAPPINGS] : [WARMUP_FHIR];
+  const tasks = (services.mappings.configured ? [WARMUP_FHIR, WARMUP_MAPPINGS] : [WARMUP_FHIR]).filter(
+    (t) => !warmup.settled(t),
+  );
+  if (tasks.length === 0) return undefined;
   try {
     await Promise.all(tasks.map((t) => warmup.needWithin(t, config.warmup.waitMs).catch(rethrowTimeout)));
     return undefined;

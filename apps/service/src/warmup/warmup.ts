@@ -12,6 +12,7 @@ interface TaskEntry {
   readonly name: string;
   readonly run: WarmupTask;
   promise?: Promise<void>;
+  settled?: boolean;
   error?: string;
 }
 
@@ -44,6 +45,12 @@ export class Warmup {
     if (!task) return Promise.resolve();
     task.promise ??= this.runTask(task);
     return task.promise;
+  }
+
+  /** True once the task has finished or failed: the hot path checks this before awaiting anything. */
+  settled(name: string): boolean {
+    const task = this.tasks.get(name);
+    return task === undefined || task.settled === true;
   }
 
   /** Like `need`, but gives up after `ms` milliseconds with a timeout error. */
@@ -85,6 +92,7 @@ export class Warmup {
       task.error = err instanceof Error ? err.message : String(err);
       throw err;
     } finally {
+      task.settled = true;
       this.running--;
       if (this.running === 0) this.finishedAt = new Date();
     }

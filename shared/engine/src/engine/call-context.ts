@@ -2,6 +2,7 @@ import type { FhirContext } from '@mapx/fhir';
 import type { FunctionCallContext, MapxFunction } from '../functions/index.js';
 import { lineOf } from '../errors/mapx-error.js';
 import { report, stateOf, type Env } from '../runtime/policy.js';
+import { callStart } from '../syntax/call-start.js';
 import type { Emitter } from '../syntax/emitter.js';
 import type { JsonataFunction } from './jsonata-natives.js';
 
@@ -23,36 +24,75 @@ export interface CallHost {
   ): Promise<unknown>;
 }
 
+type Site = { position?: number; start?: number; line?: number };
 /** Call site of a native function (§6.8): JSONata stamps the lowered position on the function value. */
-function callSiteOf(
-  host: CallHost,
-  env: Env,
-  name: string,
-): { position?: number; start?: number; line?: number } {
-  const proc = env.lookup(name) as JsonataFunction | undefined;
-  if (!proc || typeof proc.position !== 'number') return {};
-  const position = host.emitter.toUser(proc.position);
-  let start = Math.max(0, position - name.length);
-  if (host.source.slice(position - name.length - 2, position - 1) === '$' + name)
-    start = position - name.length - 2;
+function callSiteOf(host: CallHost, lowered: number | undefined): Site {
+  if (lowered === undefined) return {};
+  let position = host.emitter.toUser(lowered);
+  // JSONata stamps the end of the name (not of the `(`) on calls in tail position
+  if (host.source[position - 1] !== '(' && host.source[position] === '(') position++;
+  const start = callStart(host.source, position);
+  if (start === undefined) return { position, line: lineOf(host.source, position) };
   return { position, start, line: lineOf(host.source, start) };
+}
+
+interface Wrapper {
+  host: CallHost;
+  fn: MapxFunction;
+  /** Tells the wrapper which JSONata function value holds it (JSONata stamps call positions on that value). */
+  adopt(self: JsonataFunction): void;
+}
+
+const wrappers = new WeakMap<object, Wrapper>();
+
+/**
+ * The same native function bound to another source text. `$eval` and mapping functions run other compiled text
+ * in a frame chained to the caller's; a built-in looked up there is re-bound so that its call site is mapped
+ * through the text the call was written in (a lambda from the caller keeps the caller's binding).
+ */
+export function rebindNative(
+  value: unknown,
+  text: Pick<CallHost, 'source' | 'emitter'>,
+  cache: Map<object, unknown>,
+): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const impl = (value as Partial<JsonataFunction>).implementation;
+  const entry = typeof impl === 'function' ? wrappers.get(impl) : undefined;
+  if (!entry || entry.host.source === text.source) return value;
+  let bound = cache.get(value);
+  if (!bound) {
+    const host = { ...entry.host, source: text.source, emitter: text.emitter };
+    const implementation = wrapFunction(host, entry.fn);
+    const fresh: JsonataFunction = { ...(value as JsonataFunction), implementation };
+    wrappers.get(implementation)!.adopt(fresh);
+    cache.set(value, (bound = fresh));
+  }
+  return bound;
 }
 
 /** Wraps a MapxFunction so its implementation runs with a FunctionCallContext as `this`. */
 export function wrapFunction(host: CallHost, fn: MapxFunction): (this: Focus, ...args: unknown[]) => unknown {
-  return function (this: Focus, ...args: unknown[]) {
+  let self: JsonataFunction | undefined;
+  const wrapper = function (this: Focus, ...args: unknown[]) {
     const env = this.environment;
-    let site: ReturnType<typeof callSiteOf> | undefined;
+    if (!self) {
+      const found = env.lookup(fn.name) as JsonataFunction | undefined;
+      if (found?.implementation === wrapper) self = found;
+    }
+    // read now: the function value is shared, a concurrent call may stamp another position before we report;
+    // unknown holder (e.g. first reached through a tail call from other text) → no call site rather than a wrong one
+    const lowered = self?.position;
+    let site: Site | undefined;
     const ctx: FunctionCallContext = {
       executionId: stateOf(env)?.executionId ?? '',
       input: this.input,
       environment: env as FunctionCallContext['environment'],
       get callSite() {
-        site ??= callSiteOf(host, env, fn.name);
+        site ??= callSiteOf(host, typeof lowered === 'number' ? lowered : undefined);
         return site;
       },
       report(diag) {
-        site ??= callSiteOf(host, env, fn.name);
+        site ??= callSiteOf(host, typeof lowered === 'number' ? lowered : undefined);
         const { code, ...fields } = diag;
         report(env, code, { ...site, ...fields });
       },
@@ -62,4 +102,6 @@ export function wrapFunction(host: CallHost, fn: MapxFunction): (this: Focus, ..
     };
     return fn.impl.apply(ctx, args);
   };
+  wrappers.set(wrapper, { host, fn, adopt: (v) => (self = v) });
+  return wrapper;
 }

@@ -3,10 +3,13 @@ import type { FhirContext } from '@mapx/fhir';
 import { createNavigator } from '@mapx/fhir';
 import { createFlashResolver } from '../compile/flash-resolver.js';
 import { createError, isCodedError, lineOf, type MapxError } from '../errors/mapx-error.js';
+import { planRuleBindings } from '../flash/binding-plan.js';
 import type { FlashTables } from '../flash/flash-meta.js';
 import { SafeRegExp } from '../runtime/guardrails.js';
+import { callStart } from '../syntax/call-start.js';
 import { lower } from '../syntax/lowering.js';
 import { parseStructure } from '../syntax/parser.js';
+import { checkLoweredNames } from '../syntax/reserved-names.js';
 import type { Emitter } from '../syntax/emitter.js';
 
 export interface CompiledCore {
@@ -40,8 +43,10 @@ export function compileSource(source: string, inputs: CompileInputs): CompiledCo
   } catch (e) {
     throw mapError(e, source, emitter);
   }
+  checkLoweredNames(jexpr.ast(), emitter, source);
   const t = parsed.hasFlash ? tables() : undefined;
   if (t && inputs.fhir?.terminology) t.terminology = inputs.fhir.terminology;
+  if (t) planRuleBindings(t);
   return { source, lowered: text, jexpr, emitter, tables: t };
 }
 
@@ -63,10 +68,7 @@ export function mapError(e: unknown, source: string, emitter: Emitter): MapxErro
   if (typeof err.position === 'number') {
     const pos = emitter.toUser(err.position);
     const token = typeof err.token === 'string' ? err.token : '';
-    let start = Math.max(0, pos - token.length);
-    if (source[pos - 1] === '(' && source.slice(pos - 2 - token.length, pos - 1) === '$' + token) {
-      start = pos - 2 - token.length;
-    }
+    const start = callStart(source, pos) ?? Math.max(0, pos - token.length);
     err.position = pos;
     err.start = start;
     err.line = lineOf(source, start);

@@ -12,6 +12,7 @@ import { statusOf } from '../runtime/status.js';
 import { wrapFunction, type CallHost } from './call-context.js';
 import { mapError, type CompiledCore } from './compile-source.js';
 import { defineNative } from './jsonata-natives.js';
+import { isReservedName, withoutReserved } from '../syntax/reserved-names.js';
 import type { CompiledExpression, EvaluateOptions, VerboseReport } from './types.js';
 
 interface Parts {
@@ -38,8 +39,9 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       logger: p.logger,
       defaults: p.thresholds,
     };
-    const all: Record<string, unknown> = { ...p.thresholds, ...p.bindings, ...extra };
+    const all: Record<string, unknown> = { ...p.thresholds, ...p.bindings, ...withoutReserved(extra) };
     for (const fn of buildMappingFunctions(opts?.mappings)) {
+      if (isReservedName(fn.name)) continue;
       const native = await defineNative(wrapFunction(p.host, fn) as never, MAPPING_SIGNATURE);
       all[fn.name] = native;
     }

@@ -1,8 +1,10 @@
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { isCodedError } from '../errors/mapx-error.js';
 import type { Env } from '../runtime/policy.js';
+import { rebindNative } from './call-context.js';
 import type { CompiledCore } from './compile-source.js';
 import { mapError } from './compile-source.js';
+import { withoutReserved } from '../syntax/reserved-names.js';
 import { jsonataOriginals, type JsonataFunction } from './jsonata-natives.js';
 
 type Frame = Env & Record<string, unknown>;
@@ -23,6 +25,14 @@ function nativesOf(core: CompiledCore): Record<string, JsonataFunction> {
   return n;
 }
 
+const reboundCaches = new WeakMap<CompiledCore, Map<object, unknown>>();
+
+function reboundOf(core: CompiledCore): Map<object, unknown> {
+  let m = reboundCaches.get(core);
+  if (!m) reboundCaches.set(core, (m = new Map()));
+  return m;
+}
+
 /**
  * Evaluates compiled mapx source in the caller's environment (dynamic scoping, §6.10 and `$eval`): a frame whose
  * lookups see the given bindings, then this source's FLASH natives, then the caller's variables.
@@ -34,7 +44,8 @@ export async function evaluateInEnvironment(
   bindings?: Record<string, unknown>,
 ): Promise<unknown> {
   const own = nativesOf(core);
-  const local: Record<string, unknown> = { ...bindings };
+  const rebound = reboundOf(core);
+  const local: Record<string, unknown> = withoutReserved(bindings);
   const parent = caller as Frame;
   const frame: Frame = {
     bind(name: string, value: unknown) {
@@ -44,6 +55,7 @@ export async function evaluateInEnvironment(
       if (typeof name === 'string') {
         if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
         if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
+        return rebindNative(parent.lookup(name), core, rebound);
       }
       return parent.lookup(name);
     },

@@ -1,15 +1,8 @@
-import { MESSAGES } from '../errors/catalogue.js';
-import { populateMessage, type MapxError } from '../errors/mapx-error.js';
-import { FUNCTION_MESSAGES } from './function-messages.js';
+import { createError, type MapxError } from '../errors/mapx-error.js';
 
-const TEMPLATES: Readonly<Record<string, string>> = { ...FUNCTION_MESSAGES, ...MESSAGES };
-
-/** A coded error or diagnostic of a built-in function, message populated from its template. */
+/** A coded error or diagnostic of a built-in function, message populated from the catalogue. */
 export function functionError(code: string, fields: Record<string, unknown> = {}): MapxError {
-  const err: Record<string, unknown> = { code, ...fields };
-  populateMessage(err, TEMPLATES);
-  if (typeof err['message'] !== 'string') err['message'] = code;
-  return err as MapxError;
+  return createError(code, fields);
 }
 
 /** JSONata's T0410 (argument does not match the signature); jsonata fills the message. */

@@ -14,7 +14,6 @@ export { builtinAliases } from './builtin-aliases.js';
 export { buildMappingFunctions, createMappingFunction } from './mapping-functions.js';
 export { createServerConceptMapSource, type ServerConceptMapSource } from './server-concept-maps.js';
 export { translateWithConceptMap } from './concept-map-translate.js';
-export { FUNCTION_MESSAGES } from './function-messages.js';
 export { PICTURE_ALIASES } from './time-functions.js';
 
 /** Every built-in function of §6.2–6.5 and 6.7 (`$contains` overrides JSONata's, §0 item 26). */

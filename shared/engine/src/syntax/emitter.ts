@@ -22,8 +22,23 @@ export class Emitter {
     return this.parts.join('');
   }
 
+  /** True when the lowered character at `pos` was synthesised by the lowering, not copied from the user. */
+  isSynthetic(pos: number): boolean {
+    const i = this.segmentAt(pos);
+    return this.map[i * 3 + 2] === 0 || pos >= (this.map[i * 3] ?? 0) + (this.map[i * 3 + 2] ?? 0);
+  }
+
   /** Maps a lowered offset back to a user offset. */
   toUser(pos: number): number {
+    const best = this.segmentAt(pos);
+    const start = this.map[best * 3] ?? 0;
+    const user = this.map[best * 3 + 1] ?? 0;
+    const len = this.map[best * 3 + 2] ?? 0;
+    if (len === 0) return user;
+    return user + Math.min(pos - start, len);
+  }
+
+  private segmentAt(pos: number): number {
     let lo = 0;
     let hi = this.map.length / 3 - 1;
     let best = 0;
@@ -34,10 +49,6 @@ export class Emitter {
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    const start = this.map[best * 3] ?? 0;
-    const user = this.map[best * 3 + 1] ?? 0;
-    const len = this.map[best * 3 + 2] ?? 0;
-    if (len === 0) return user;
-    return user + Math.min(pos - start, len);
+    return best;
   }
 }

@@ -1,4 +1,5 @@
 import { createError, lineOf } from '../errors/mapx-error.js';
+import { isReservedName, reservedNameError } from './reserved-names.js';
 
 export type TokenType =
   | 'name'
@@ -242,6 +243,7 @@ function readName(src: string, start: number, tokens: Token[], push: Push, fail:
   if (pos === start) fail('S0204', start, start + 1);
   const text = src.slice(start, pos);
   if (isVar) {
+    if (isReservedName(text.slice(1))) throw reservedNameError(text.slice(1), start, pos, src);
     push('variable', text.slice(1), start, pos);
     return pos;
   }

@@ -69,7 +69,9 @@ function isHttpUrl(value: unknown): value is string {
   if (!isText(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
+    );
   } catch {
     return false;
   }
@@ -86,7 +88,9 @@ function isConnectionRequest(value: unknown): value is ConnectionRequest {
   return false;
 }
 
-export const IPC_REQUEST_VALIDATORS: { readonly [C in IpcChannel]: (value: unknown) => value is IpcRequest<C> } = {
+export const IPC_REQUEST_VALIDATORS: {
+  readonly [C in IpcChannel]: (value: unknown) => value is IpcRequest<C>;
+} = {
   'connection:get': isNull,
   'connection:set': isConnectionRequest,
   'connection:choose-folder': isNull,

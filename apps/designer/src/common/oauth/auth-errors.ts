@@ -1,7 +1,8 @@
 /** The designer's login failures: one catalogue, stable codes, messages safe to show (never a token). */
 export const DESIGNER_AUTH_ERRORS = {
   DESIGNER_AUTH_METADATA_UNAVAILABLE: 'The service does not publish its login metadata',
-  DESIGNER_AUTH_NO_DESIGNER_CLIENT: 'The service does not advertise a designer client (auth.yaml designerClient)',
+  DESIGNER_AUTH_NO_DESIGNER_CLIENT:
+    'The service does not advertise a designer client (auth.yaml designerClient)',
   DESIGNER_AUTH_DISCOVERY_FAILED: 'The identity provider could not be reached or described itself badly',
   DESIGNER_AUTH_STATE_MISMATCH: 'The login answer does not belong to this login attempt',
   DESIGNER_AUTH_DENIED: 'The identity provider refused the login',

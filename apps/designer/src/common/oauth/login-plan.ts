@@ -33,7 +33,8 @@ export async function loadLoginPlan(options: LoginPlanOptions): Promise<AuthResu
   const metadata = await loadProtectedResource(options.serviceBaseUrl, fetchFn);
   if (!metadata.ok) return metadata;
   const issuer = metadata.value.authorizationServers[0];
-  if (issuer === undefined) return authFailure('DESIGNER_AUTH_METADATA_UNAVAILABLE', 'no authorization server');
+  if (issuer === undefined)
+    return authFailure('DESIGNER_AUTH_METADATA_UNAVAILABLE', 'no authorization server');
   const provider = await discoverProvider(issuer, fetchFn);
   if (!provider.ok) return provider;
   const { clientId, scope, tokenMediatorEnabled } = metadata.value.designerClient;
@@ -92,7 +93,11 @@ function providerGrant(tokenEndpoint: string, clientId: string, fetchFn: FetchLi
     return fetchJson(
       fetchFn,
       tokenEndpoint,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      },
       'DESIGNER_AUTH_TOKEN_REJECTED',
     );
   };

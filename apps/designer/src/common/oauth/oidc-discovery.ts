@@ -9,7 +9,10 @@ export interface ProviderEndpoints {
 }
 
 /** OpenID Connect discovery; the document must name exactly the issuer the service trusts. */
-export async function discoverProvider(issuer: string, fetchFn: FetchLike = fetch): Promise<AuthResult<ProviderEndpoints>> {
+export async function discoverProvider(
+  issuer: string,
+  fetchFn: FetchLike = fetch,
+): Promise<AuthResult<ProviderEndpoints>> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
   const got = await fetchJson(fetchFn, url, {}, 'DESIGNER_AUTH_DISCOVERY_FAILED');
   if (!got.ok) return got;

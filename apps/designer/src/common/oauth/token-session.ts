@@ -33,7 +33,8 @@ export function createTokenSession(options: TokenSessionOptions): TokenSession {
     const before = tokens === undefined;
     tokens = next;
     options.onTokens?.(next);
-    if (before !== (next === undefined)) for (const listener of listeners) listener(next ? 'signed-in' : 'signed-out');
+    if (before !== (next === undefined))
+      for (const listener of listeners) listener(next ? 'signed-in' : 'signed-out');
   };
 
   const renew = async (refreshToken: string): Promise<string | undefined> => {

@@ -54,7 +54,11 @@ export function createWebAuth(serviceBaseUrl: string, storage: Storage = session
   const finish = async (params: URLSearchParams, pending: PendingLogin): Promise<AuthFailure | TokenSet> => {
     if (params.get('state') !== pending.state) return authFailure('DESIGNER_AUTH_STATE_MISMATCH');
     const code = params.get('code');
-    if (code === null) return authFailure('DESIGNER_AUTH_DENIED', params.get('error_description') ?? params.get('error') ?? '');
+    if (code === null)
+      return authFailure(
+        'DESIGNER_AUTH_DENIED',
+        params.get('error_description') ?? params.get('error') ?? '',
+      );
     const loaded = await plan();
     if (!loaded.ok) return loaded;
     const tokens = await loaded.value.exchange(code, pending.redirectUri, pending.verifier);
@@ -70,9 +74,15 @@ export function createWebAuth(serviceBaseUrl: string, storage: Storage = session
         return emit();
       }
       const pkce = await createPkcePair();
-      const pending: PendingLogin = { state: randomToken(), verifier: pkce.verifier, redirectUri: location.origin + location.pathname };
+      const pending: PendingLogin = {
+        state: randomToken(),
+        verifier: pkce.verifier,
+        redirectUri: location.origin + location.pathname,
+      };
       storage.setItem(PENDING_KEY, JSON.stringify(pending));
-      location.assign(loaded.value.authorizationUrl({ redirectUri: pending.redirectUri, state: pending.state, pkce }));
+      location.assign(
+        loaded.value.authorizationUrl({ redirectUri: pending.redirectUri, state: pending.state, pkce }),
+      );
     },
     async logout() {
       lastError = undefined;

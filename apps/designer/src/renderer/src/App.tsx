@@ -17,7 +17,13 @@ import { Toolbar } from './components/Toolbar.js';
 import { diagnosticRange } from './editor/diagnostic-range.js';
 import { createCompletionSources, registerMapxCompletion } from './editor/mapx-completion.js';
 import type { MonacoApi } from './editor/monaco-setup.js';
-import { SAMPLE_INPUT, documentsReducer, newDocumentId, scratchDocument, type EditorDocument } from './state/documents.js';
+import {
+  SAMPLE_INPUT,
+  documentsReducer,
+  newDocumentId,
+  scratchDocument,
+  type EditorDocument,
+} from './state/documents.js';
 import { useColorScheme } from './state/use-color-scheme.js';
 import { useConnection } from './state/use-connection.js';
 import { useFeedback } from './state/use-feedback.js';
@@ -49,7 +55,11 @@ export function App({ monaco, host }: { monaco: MonacoApi; host: DesignerHostCon
   useEffect(() => registerMapxCompletion(monaco, completion).dispose, [monaco, completion]);
 
   const runner = useRunner(api, input, feedback);
-  const liveStatus = useLiveCheck(api, { enabled: live && online, docId: active.id, text: active.text, input }, runner.setDocDiagnostics);
+  const liveStatus = useLiveCheck(
+    api,
+    { enabled: live && online, docId: active.id, text: active.text, input },
+    runner.setDocDiagnostics,
+  );
   const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear);
   const templates = useTemplates(api, online, feedback);
 
@@ -59,7 +69,10 @@ export function App({ monaco, host }: { monaco: MonacoApi; host: DesignerHostCon
     [runner, docs.documents],
   );
   const save = useCallback((askForId: boolean) => void mappings.save(active, askForId), [mappings, active]);
-  const newDocument = useCallback(() => dispatch({ type: 'open', document: scratchDocument('', 'Untitled') }), []);
+  const newDocument = useCallback(
+    () => dispatch({ type: 'open', document: scratchDocument('', 'Untitled') }),
+    [],
+  );
   const close = useCallback(
     (id: string) => {
       const doc = docs.documents.find((d) => d.id === id);
@@ -116,7 +129,12 @@ export function App({ monaco, host }: { monaco: MonacoApi; host: DesignerHostCon
   );
   const editorArea = (
     <section className="editor-area" aria-label="Editor">
-      <EditorTabs documents={docs.documents} activeId={active.id} onActivate={(id) => dispatch({ type: 'activate', id })} onClose={close} />
+      <EditorTabs
+        documents={docs.documents}
+        activeId={active.id}
+        onActivate={(id) => dispatch({ type: 'activate', id })}
+        onClose={close}
+      />
       <div className="editor-host" data-testid="mapx-editor">
         <MapxEditor
           monaco={monaco}
@@ -136,7 +154,14 @@ export function App({ monaco, host }: { monaco: MonacoApi; host: DesignerHostCon
       direction="row"
       initial={0.4}
       label="Resize input and output"
-      first={<InputPane text={input.text} contentType={input.contentType} theme={theme} onChange={(text, contentType) => setInput({ text, contentType })} />}
+      first={
+        <InputPane
+          text={input.text}
+          contentType={input.contentType}
+          theme={theme}
+          onChange={(text, contentType) => setInput({ text, contentType })}
+        />
+      }
       second={
         <OutputPane
           {...(runner.history.current ? { current: runner.history.current } : {})}
@@ -168,12 +193,22 @@ export function App({ monaco, host }: { monaco: MonacoApi; host: DesignerHostCon
           initial={0.2}
           label="Resize side panel"
           first={side}
-          second={<SplitPane direction="column" initial={0.55} label="Resize editor and run panes" first={editorArea} second={io} />}
+          second={
+            <SplitPane
+              direction="column"
+              initial={0.55}
+              label="Resize editor and run panes"
+              first={editorArea}
+              second={io}
+            />
+          }
         />
       </main>
       <StatusBar connection={connection.state} onRetry={connection.retryNow} right={host.serviceBaseUrl} />
       <Toasts toasts={feedback.toasts} onDismiss={feedback.dismiss} />
-      {feedback.dialog && <Dialog key={feedback.dialog.title} request={feedback.dialog} onDone={feedback.closeDialog} />}
+      {feedback.dialog && (
+        <Dialog key={feedback.dialog.title} request={feedback.dialog} onDone={feedback.closeDialog} />
+      )}
     </div>
   );
 }

@@ -58,7 +58,12 @@ export function createApiClient(options: ApiClientOptions) {
     return fetch(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
   }
 
-  async function call<T>(path: string, init: RequestInit, parse: Parser<T> | 'text', timeoutMs = POLL_TIMEOUT_MS) {
+  async function call<T>(
+    path: string,
+    init: RequestInit,
+    parse: Parser<T> | 'text',
+    timeoutMs = POLL_TIMEOUT_MS,
+  ) {
     let response: Response;
     try {
       response = await send(path, init, timeoutMs);
@@ -66,11 +71,17 @@ export function createApiClient(options: ApiClientOptions) {
       return { ok: false, status: 0, message: readableNetworkError(error) } satisfies ApiResult<T>;
     }
     const body = await readBody(response).catch(() => undefined);
-    if (!response.ok) return { ok: false, status: response.status, ...readableError(response.status, body) } as ApiResult<T>;
-    if (parse === 'text') return { ok: true, status: response.status, data: String(body ?? '') as T } as ApiResult<T>;
+    if (!response.ok)
+      return { ok: false, status: response.status, ...readableError(response.status, body) } as ApiResult<T>;
+    if (parse === 'text')
+      return { ok: true, status: response.status, data: String(body ?? '') as T } as ApiResult<T>;
     const parsed = parse.safeParse(body);
     if (parsed.success) return { ok: true, status: response.status, data: parsed.data } as ApiResult<T>;
-    return { ok: false, status: response.status, message: 'The service sent an answer the designer does not understand' } as ApiResult<T>;
+    return {
+      ok: false,
+      status: response.status,
+      message: 'The service sent an answer the designer does not understand',
+    } as ApiResult<T>;
   }
 
   async function run(path: string, init: RequestInit): Promise<RunOutcome> {
@@ -92,13 +103,26 @@ export function createApiClient(options: ApiClientOptions) {
     serverInfo: (): Promise<ApiResult<ServerInfo>> => call('./', { method: 'GET' }, serverInfoSchema),
     health: (): Promise<ApiResult<Health>> => call('health', { method: 'GET' }, healthSchema),
     evaluate: (mapx: string, input: unknown, contentType: string): Promise<RunOutcome> =>
-      run('./?verbose=true', { method: 'POST', headers: json, body: JSON.stringify({ mapx, input, contentType }) }),
+      run('./?verbose=true', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ mapx, input, contentType }),
+      }),
     runMapping: (id: string, input: string, contentType: string): Promise<RunOutcome> =>
-      run(`${mapping(id)}?verbose=true`, { method: 'POST', headers: { 'content-type': contentType }, body: input }),
+      run(`${mapping(id)}?verbose=true`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: input,
+      }),
     listMappings: (): Promise<ApiResult<string[]>> => call('Mapping', { method: 'GET' }, idListSchema),
     getMapping: (id: string): Promise<ApiResult<string>> => call(mapping(id), { method: 'GET' }, 'text'),
     putMapping: (id: string, text: string): Promise<ApiResult<string>> =>
-      call(mapping(id), { method: 'PUT', headers: { 'content-type': MAPX_MEDIA_TYPE }, body: text }, 'text', RUN_TIMEOUT_MS),
+      call(
+        mapping(id),
+        { method: 'PUT', headers: { 'content-type': MAPX_MEDIA_TYPE }, body: text },
+        'text',
+        RUN_TIMEOUT_MS,
+      ),
     deleteMapping: (id: string): Promise<ApiResult<EnterpriseMessage>> =>
       call(mapping(id), { method: 'DELETE' }, enterpriseMessageSchema),
     recache: (): Promise<ApiResult<RecacheResponse>> =>
@@ -108,7 +132,11 @@ export function createApiClient(options: ApiClientOptions) {
     getTemplate: (id: string): Promise<ApiResult<string>> =>
       call(`Template/${encodeURIComponent(id)}`, { method: 'GET' }, 'text', RUN_TIMEOUT_MS),
     elements: (type: string, path: string): Promise<ApiResult<FhirElementInfo[]>> =>
-      call(`fhir/elements?${new URLSearchParams({ type, path }).toString()}`, { method: 'GET' }, fhirElementListSchema),
+      call(
+        `fhir/elements?${new URLSearchParams({ type, path }).toString()}`,
+        { method: 'GET' },
+        fhirElementListSchema,
+      ),
   };
 }
 

@@ -28,7 +28,8 @@ function messageOf(body: unknown): string | undefined {
 export function readableError(status: number, body: unknown): { message: string; code?: string } {
   const code = field(body, 'code');
   const base = STATUS_TEXT[status] ?? `The service answered ${status}`;
-  const detail = typeof body === 'string' && body.trim() !== '' && body.length < 300 ? body.trim() : messageOf(body);
+  const detail =
+    typeof body === 'string' && body.trim() !== '' && body.length < 300 ? body.trim() : messageOf(body);
   const message = detail !== undefined ? `${base}: ${detail}` : base;
   return typeof code === 'string' && code !== '' ? { message, code } : { message };
 }

@@ -32,7 +32,15 @@ describe('toRunOutcome', () => {
     if (outcome.kind !== 'report') throw new Error('expected a report');
     expect(outcome.report.ok).toBe(false);
     expect(outcome.report.diagnostics.error).toEqual([
-      { code: 'F1017', message: 'Unexpected indentation', severity: 0, level: 'fatal', line: 3, start: 31, position: 32 },
+      {
+        code: 'F1017',
+        message: 'Unexpected indentation',
+        severity: 0,
+        level: 'fatal',
+        line: 3,
+        start: 31,
+        position: 32,
+      },
     ]);
   });
 
@@ -40,8 +48,15 @@ describe('toRunOutcome', () => {
     const outcome = toRunOutcome(404, { message: 'not found' }, 1);
     if (outcome.kind !== 'report') throw new Error('expected a report');
     expect(outcome.report.status).toBe(404);
-    expect(outcome.report.diagnostics.error[0]).toMatchObject({ code: 'HTTP_404', message: 'Not found: not found' });
-    const unsupported = toRunOutcome(415, { message: "Unsupported Content-Type: 'text/plain'", code: 'UNSUPPORTED_MEDIA_TYPE' }, 1);
+    expect(outcome.report.diagnostics.error[0]).toMatchObject({
+      code: 'HTTP_404',
+      message: 'Not found: not found',
+    });
+    const unsupported = toRunOutcome(
+      415,
+      { message: "Unsupported Content-Type: 'text/plain'", code: 'UNSUPPORTED_MEDIA_TYPE' },
+      1,
+    );
     if (unsupported.kind !== 'report') throw new Error('expected a report');
     expect(unsupported.report.diagnostics.error[0]?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -12,7 +12,12 @@ import { readableError } from './readable-error.js';
  * entry carries the readable message, so the output pane and the markers have one thing to show.
  */
 export type RunOutcome =
-  | { readonly kind: 'report'; readonly httpStatus: number; readonly report: VerboseReport; readonly elapsedMs: number }
+  | {
+      readonly kind: 'report';
+      readonly httpStatus: number;
+      readonly report: VerboseReport;
+      readonly elapsedMs: number;
+    }
   | { readonly kind: 'unreachable'; readonly message: string };
 
 function syntheticReport(status: number, entry: DiagnosticEntry): VerboseReport {
@@ -48,7 +53,12 @@ export function toRunOutcome(httpStatus: number, body: unknown, elapsedMs: numbe
   if (httpStatus >= 200 && httpStatus < 300) {
     // A plain result (a service that ignored `verbose`): still a successful run.
     const result = body === undefined ? {} : { result: body };
-    const ok = { ok: true, status: httpStatus, diagnostics: { error: [], warning: [], debug: [] }, executionId: '' };
+    const ok = {
+      ok: true,
+      status: httpStatus,
+      diagnostics: { error: [], warning: [], debug: [] },
+      executionId: '',
+    };
     return { kind: 'report', httpStatus, report: { ...ok, ...result }, elapsedMs };
   }
   const { message, code } = readableError(httpStatus, body);

@@ -3,7 +3,13 @@ import { markerLevel } from '../editor/diagnostic-range.js';
 import type { FlatDiagnostic } from '../run/flat-diagnostics.js';
 
 /** Diagnostics as buttons: activating one moves the editor cursor to its position. */
-export function DiagnosticsList({ items, onJump }: { items: readonly FlatDiagnostic[]; onJump: (entry: DiagnosticEntry) => void }) {
+export function DiagnosticsList({
+  items,
+  onJump,
+}: {
+  items: readonly FlatDiagnostic[];
+  onJump: (entry: DiagnosticEntry) => void;
+}) {
   if (items.length === 0) return <p className="placeholder">No diagnostics.</p>;
   return (
     <ul className="diagnostics" aria-label="Diagnostics" data-testid="diagnostics">

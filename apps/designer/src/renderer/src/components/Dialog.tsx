@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 export type DialogRequest =
-  | { kind: 'confirm'; title: string; message: string; confirmLabel: string; danger?: boolean; resolve: (ok: boolean) => void }
+  | {
+      kind: 'confirm';
+      title: string;
+      message: string;
+      confirmLabel: string;
+      danger?: boolean;
+      resolve: (ok: boolean) => void;
+    }
   | {
       kind: 'prompt';
       title: string;
@@ -49,7 +56,11 @@ export function Dialog({ request, onDone }: { request: DialogRequest; onDone: ()
           <button type="button" onClick={() => finish(false)}>
             Cancel
           </button>
-          <button type="submit" className={request.kind === 'confirm' && request.danger ? 'danger' : 'primary'} autoFocus={request.kind === 'confirm'}>
+          <button
+            type="submit"
+            className={request.kind === 'confirm' && request.danger ? 'danger' : 'primary'}
+            autoFocus={request.kind === 'confirm'}
+          >
             {request.confirmLabel}
           </button>
         </div>

@@ -38,7 +38,13 @@ export function EditorTabs({ documents, activeId, onActivate, onClose }: EditorT
             {doc.title}
             {isDirty(doc) && <span className="dirty" aria-label="unsaved changes" title="Unsaved changes" />}
           </button>
-          <button type="button" className="tab-close" aria-label={`Close ${doc.title}`} title="Close (Alt+W)" onClick={() => onClose(doc.id)}>
+          <button
+            type="button"
+            className="tab-close"
+            aria-label={`Close ${doc.title}`}
+            title="Close (Alt+W)"
+            onClick={() => onClose(doc.id)}
+          >
             ×
           </button>
         </div>

@@ -10,6 +10,15 @@ interface InputPaneProps {
   readonly onChange: (text: string, contentType: InputContentType) => void;
 }
 
+const INPUT_OPTIONS = {
+  ariaLabel: 'Input text',
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  automaticLayout: true,
+  fontSize: 13,
+  wordWrap: 'on',
+} as const;
+
 function languageOf(contentType: InputContentType): string {
   if (contentType.includes('json')) return 'json';
   if (contentType.includes('xml')) return 'xml';
@@ -70,14 +79,7 @@ export function InputPane({ text, contentType, theme, onChange }: InputPaneProps
           theme={theme}
           value={text}
           onChange={onEdit}
-          options={{
-            ariaLabel: 'Input text',
-            minimap: { enabled: false },
-            scrollBeyondLastLine: false,
-            automaticLayout: true,
-            fontSize: 13,
-            wordWrap: 'on',
-          }}
+          options={INPUT_OPTIONS}
         />
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { FilteredList } from './FilteredList.js';
+import { Icon } from './Icon.js';
 
 export type Loadable<T> =
   | { readonly state: 'loading' }
@@ -16,15 +17,34 @@ interface MappingsPanelProps {
 }
 
 /** Saved mappings of the service: open, run against the input, delete; refresh and reload caches. */
-export function MappingsPanel({ mappings, openId, onOpen, onRun, onDelete, onRefresh, onRecache }: MappingsPanelProps) {
+export function MappingsPanel({
+  mappings,
+  openId,
+  onOpen,
+  onRun,
+  onDelete,
+  onRefresh,
+  onRecache,
+}: MappingsPanelProps) {
   return (
     <section className="side-section" aria-labelledby="mappings-title">
       <div className="side-header">
         <h2 id="mappings-title">Saved mappings</h2>
-        <button type="button" className="icon-button" onClick={onRefresh} aria-label="Refresh the list of mappings" title="Refresh">
-          ⟳
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onRefresh}
+          aria-label="Refresh the list of mappings"
+          title="Refresh"
+        >
+          <Icon name="refresh" />
         </button>
-        <button type="button" className="small" onClick={onRecache} title="POST /$recache: reload mappings, aliases and ConceptMaps">
+        <button
+          type="button"
+          className="small"
+          onClick={onRecache}
+          title="POST /$recache: reload mappings, aliases and ConceptMaps"
+        >
           Reload caches
         </button>
       </div>
@@ -43,11 +63,23 @@ export function MappingsPanel({ mappings, openId, onOpen, onRun, onDelete, onRef
               <button type="button" className="row-main" onClick={() => onOpen(id)} title={`Open ${id}`}>
                 {id}
               </button>
-              <button type="button" className="icon-button" aria-label={`Run ${id} against the input`} title="Run against the input" onClick={() => onRun(id)}>
-                ▶
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Run ${id} against the input`}
+                title="Run against the input"
+                onClick={() => onRun(id)}
+              >
+                <Icon name="run" />
               </button>
-              <button type="button" className="icon-button danger-text" aria-label={`Delete ${id}`} title="Delete" onClick={() => onDelete(id)}>
-                🗑
+              <button
+                type="button"
+                className="icon-button danger-text"
+                aria-label={`Delete ${id}`}
+                title="Delete"
+                onClick={() => onDelete(id)}
+              >
+                <Icon name="trash" />
               </button>
             </div>
           )}

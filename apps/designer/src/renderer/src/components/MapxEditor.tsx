@@ -18,22 +18,67 @@ interface MapxEditorProps {
   readonly onReady: (editor: editor.IStandaloneCodeEditor) => void;
 }
 
+/** Stable options: a new object each render would make the wrapper call `updateOptions` on every keystroke. */
+const EDITOR_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
+  ariaLabel: 'mapx expression editor. Ctrl+Enter runs, Ctrl+S saves, Ctrl+M toggles Tab moving focus.',
+  tabSize: 2,
+  insertSpaces: true,
+  detectIndentation: false,
+  minimap: { enabled: false },
+  fontSize: 13,
+  scrollBeyondLastLine: false,
+  automaticLayout: true,
+  folding: true,
+  showFoldingControls: 'mouseover',
+  renderWhitespace: 'boundary',
+  fixedOverflowWidgets: true,
+  quickSuggestions: { other: true, comments: false, strings: false },
+  // In FLASH, Enter is structure (indent, next bullet): it always starts a new line; Tab accepts a suggestion.
+  acceptSuggestionOnEnter: 'off',
+  wordBasedSuggestions: 'off',
+};
+
 export const modelPath = (doc: EditorDocument) => `${doc.id}.mapx`;
 
-function applyMarkers(monaco: MonacoApi, model: editor.ITextModel, diagnostics: readonly FlatDiagnostic[]): void {
-  const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info };
+function applyMarkers(
+  monaco: MonacoApi,
+  model: editor.ITextModel,
+  diagnostics: readonly FlatDiagnostic[],
+): void {
+  const severity = {
+    error: monaco.MarkerSeverity.Error,
+    warning: monaco.MarkerSeverity.Warning,
+    info: monaco.MarkerSeverity.Info,
+  };
   const text = model.getValue();
   const markers = diagnostics.flatMap(({ entry, bucket }) => {
     const range = diagnosticRange(text, entry);
     if (!range) return [];
     const level = markerLevel(entry.severity, bucket);
-    return [{ ...range, severity: severity[level], code: entry.code, message: entry.message ?? entry.code, source: 'mapx' }];
+    return [
+      {
+        ...range,
+        severity: severity[level],
+        code: entry.code,
+        message: entry.message ?? entry.code,
+        source: 'mapx',
+      },
+    ];
   });
   monaco.editor.setModelMarkers(model, 'mapx', markers);
 }
 
 /** The expression editor: one Monaco instance, one model per open document. */
-export function MapxEditor({ monaco, document, theme, diagnostics, onChange, onRun, onSave, onReady }: MapxEditorProps) {
+export function MapxEditor({
+  monaco,
+  document,
+  theme,
+  diagnostics,
+  onChange,
+  onRun,
+  onSave,
+  onReady,
+}: MapxEditorProps) {
   const editorRef = useRef<editor.IStandaloneCodeEditor | undefined>(undefined);
   const actions = useRef({ onRun, onSave });
   actions.current = { onRun, onSave };
@@ -59,21 +104,7 @@ export function MapxEditor({ monaco, document, theme, diagnostics, onChange, onR
       onMount={onMount}
       onChange={(value) => onChange(value ?? '')}
       loading={<div className="placeholder">Loading editor…</div>}
-      options={{
-        ariaLabel: 'mapx expression editor. Ctrl+Enter runs, Ctrl+S saves, Ctrl+M toggles Tab moving focus.',
-        tabSize: 2,
-        insertSpaces: true,
-        detectIndentation: false,
-        minimap: { enabled: false },
-        fontSize: 13,
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        folding: true,
-        showFoldingControls: 'mouseover',
-        renderWhitespace: 'boundary',
-        fixedOverflowWidgets: true,
-        quickSuggestions: { other: true, comments: false, strings: false },
-      }}
+      options={EDITOR_OPTIONS}
     />
   );
 }

@@ -23,7 +23,13 @@ interface OutputPaneProps {
 type Tab = 'result' | 'diagnostics' | 'diff';
 
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
-const viewerOptions = { readOnly: true, minimap: { enabled: false }, scrollBeyondLastLine: false, automaticLayout: true, fontSize: 13 };
+const viewerOptions = {
+  readOnly: true,
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  automaticLayout: true,
+  fontSize: 13,
+};
 
 function StatusLine({ record }: { record: RunRecord }) {
   const { report, elapsedMs } = record.outcome;
@@ -52,7 +58,9 @@ function DiffView({ current, previous, theme }: { current: RunRecord; previous?:
   return (
     <div className="diff-view">
       <p className="diff-summary" data-testid="diff-summary">
-        {changes.length === 0 ? 'Same result as the previous run.' : `${changes.length} change(s) since the previous run:`}
+        {changes.length === 0
+          ? 'Same result as the previous run.'
+          : `${changes.length} change(s) since the previous run:`}
       </p>
       {changes.length > 0 && (
         <ul className="diff-list">
@@ -95,7 +103,14 @@ export function OutputPane({ current, previous, theme, running, onJump }: Output
       <div className="pane-header">
         <div role="tablist" aria-label="Output views" className="subtabs">
           {tabs.map(([id, title]) => (
-            <button key={id} role="tab" type="button" aria-selected={tab === id} id={`output-tab-${id}`} onClick={() => setTab(id)}>
+            <button
+              key={id}
+              role="tab"
+              type="button"
+              aria-selected={tab === id}
+              id={`output-tab-${id}`}
+              onClick={() => setTab(id)}
+            >
               {title}
             </button>
           ))}
@@ -110,13 +125,23 @@ export function OutputPane({ current, previous, theme, running, onJump }: Output
             {current.outcome.report.result === undefined ? (
               <p className="placeholder">No result{diagnostics.length > 0 ? ' — see Diagnostics' : ''}.</p>
             ) : (
-              <Editor path="output.json" language="json" theme={theme} value={pretty(current.outcome.report.result)} options={viewerOptions} />
+              <Editor
+                path="output.json"
+                language="json"
+                theme={theme}
+                value={pretty(current.outcome.report.result)}
+                options={viewerOptions}
+              />
             )}
-            {current.outcome.report.result === undefined && <DiagnosticsList items={diagnostics} onJump={onJump} />}
+            {current.outcome.report.result === undefined && (
+              <DiagnosticsList items={diagnostics} onJump={onJump} />
+            )}
           </div>
         )}
         {current && tab === 'diagnostics' && <DiagnosticsList items={diagnostics} onJump={onJump} />}
-        {current && tab === 'diff' && <DiffView current={current} theme={theme} {...(previous ? { previous } : {})} />}
+        {current && tab === 'diff' && (
+          <DiffView current={current} theme={theme} {...(previous ? { previous } : {})} />
+        )}
       </div>
     </section>
   );

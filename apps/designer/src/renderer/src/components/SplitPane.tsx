@@ -23,12 +23,19 @@ export function SplitPane({ direction, initial, label, first, second, className 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!event.currentTarget.hasPointerCapture(event.pointerId) || !container.current) return;
     const box = container.current.getBoundingClientRect();
-    setFraction(clamp(horizontal ? (event.clientX - box.left) / box.width : (event.clientY - box.top) / box.height));
+    setFraction(
+      clamp(horizontal ? (event.clientX - box.left) / box.width : (event.clientY - box.top) / box.height),
+    );
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const back = horizontal ? 'ArrowLeft' : 'ArrowUp';
     const forward = horizontal ? 'ArrowRight' : 'ArrowDown';
-    const moves: Record<string, number> = { [back]: fraction - STEP, [forward]: fraction + STEP, Home: MIN, End: 1 - MIN };
+    const moves: Record<string, number> = {
+      [back]: fraction - STEP,
+      [forward]: fraction + STEP,
+      Home: MIN,
+      End: 1 - MIN,
+    };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();

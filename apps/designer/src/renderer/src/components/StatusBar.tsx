@@ -18,7 +18,15 @@ function warmUpText(state: Extract<ConnectionState, { phase: 'online' }>): strin
 }
 
 /** Connection, version, packages and warm-up, unobtrusively at the bottom. */
-export function StatusBar({ connection, onRetry, right }: { connection: ConnectionState; onRetry: () => void; right?: string }) {
+export function StatusBar({
+  connection,
+  onRetry,
+  right,
+}: {
+  connection: ConnectionState;
+  onRetry: () => void;
+  right?: string;
+}) {
   let content;
   if (connection.phase === 'connecting') {
     content = <span className="status-item">Connecting to the mapx service…</span>;

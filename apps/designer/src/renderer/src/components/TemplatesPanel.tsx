@@ -1,5 +1,6 @@
 import { TEMPLATE_TYPES, type TemplateType } from '@mapx/api';
 import { FilteredList } from './FilteredList.js';
+import { Icon } from './Icon.js';
 import type { Loadable } from './MappingsPanel.js';
 
 interface TemplatesPanelProps {
@@ -16,7 +17,12 @@ export function TemplatesPanel({ type, templates, onType, onOpen, onInsert }: Te
     <section className="side-section" aria-labelledby="templates-title">
       <div className="side-header">
         <h2 id="templates-title">Templates</h2>
-        <select aria-label="Template type" data-testid="template-type" value={type} onChange={(event) => onType(event.target.value as TemplateType)}>
+        <select
+          aria-label="Template type"
+          data-testid="template-type"
+          value={type}
+          onChange={(event) => onType(event.target.value as TemplateType)}
+        >
           {TEMPLATE_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -36,11 +42,22 @@ export function TemplatesPanel({ type, templates, onType, onOpen, onInsert }: Te
           label="templates"
           renderItem={(id) => (
             <div className="row" data-testid={`template-${id}`}>
-              <button type="button" className="row-main" onClick={() => onOpen(id)} title={`Open the ${id} template in a new tab`}>
+              <button
+                type="button"
+                className="row-main"
+                onClick={() => onOpen(id)}
+                title={`Open the ${id} template in a new tab`}
+              >
                 {id}
               </button>
-              <button type="button" className="icon-button" aria-label={`Insert the ${id} template at the cursor`} title="Insert at cursor" onClick={() => onInsert(id)}>
-                ⤵
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Insert the ${id} template at the cursor`}
+                title="Insert at cursor"
+                onClick={() => onInsert(id)}
+              >
+                <Icon name="insert" />
               </button>
             </div>
           )}

@@ -41,14 +41,33 @@ export function Toolbar(props: ToolbarProps) {
         </button>
       </div>
       <div className="toolbar-group" role="group" aria-label="Run">
-        <button type="button" className="primary" onClick={props.onRun} disabled={props.running} title="Run the editor's expression against the input (Ctrl+Enter)">
+        <button
+          type="button"
+          className="primary"
+          onClick={props.onRun}
+          disabled={props.running}
+          title="Run the editor's expression against the input (Ctrl+Enter)"
+        >
           ▶ Run
         </button>
-        <button type="button" onClick={props.onRunSaved} disabled={!props.canRunSaved || props.running} title="POST /Mapping/{id}: run the saved version against the input">
+        <button
+          type="button"
+          onClick={props.onRunSaved}
+          disabled={!props.canRunSaved || props.running}
+          title="POST /Mapping/{id}: run the saved version against the input"
+        >
           Run saved
         </button>
-        <label className="toggle" title="Check the expression while typing (POST /?verbose=true after a pause)">
-          <input type="checkbox" checked={props.live} onChange={(event) => props.onLive(event.target.checked)} /> Live check
+        <label
+          className="toggle"
+          title="Check the expression while typing (POST /?verbose=true after a pause)"
+        >
+          <input
+            type="checkbox"
+            checked={props.live}
+            onChange={(event) => props.onLive(event.target.checked)}
+          />{' '}
+          Live check
         </label>
         <span className={`live-status live-${props.liveStatus}`} aria-live="polite" data-testid="live-status">
           {LIVE_TEXT[props.liveStatus]}

@@ -36,7 +36,8 @@ describe('completionContext', () => {
   });
 
   it('skips contexts, sibling rules and deeper children of siblings', () => {
-    const source = 'Instance: $uuid()\nInstanceOf: Patient\n* (phones).telecom\n  * system = "phone"\n  * use|';
+    const source =
+      'Instance: $uuid()\nInstanceOf: Patient\n* (phones).telecom\n  * system = "phone"\n  * use|';
     expect(at(source)).toMatchObject({ type: 'Patient', parentPath: 'telecom', prefix: 'use' });
     const siblings = 'InstanceOf: Patient\n* name\n  * given = "a"\n* identifier\n  * sys|';
     expect(at(siblings)).toMatchObject({ parentPath: 'identifier', prefix: 'sys' });

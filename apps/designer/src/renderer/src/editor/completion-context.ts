@@ -64,7 +64,10 @@ export function rulePath(line: string): string | undefined {
 const INSTANCE_OF = /InstanceOf:\s*([^\s)]+)/;
 
 /** Walks up from the cursor line to the enclosing rules and the block header. */
-function enclosingBlock(lines: string[], cursorLine: number): { type: string; parents: string[] } | undefined {
+function enclosingBlock(
+  lines: string[],
+  cursorLine: number,
+): { type: string; parents: string[] } | undefined {
   let want = indentationOf(lines[cursorLine] ?? '');
   const parents: string[] = [];
   for (let i = cursorLine - 1; i >= 0; i--) {
@@ -86,7 +89,11 @@ function enclosingBlock(lines: string[], cursorLine: number): { type: string; pa
  * Decides what to complete from the text before the cursor. `lines` is the document, `lineIndex` 0-based,
  * `column` the 0-based offset of the cursor within that line.
  */
-export function completionContext(lines: string[], lineIndex: number, column: number): CompletionContext | undefined {
+export function completionContext(
+  lines: string[],
+  lineIndex: number,
+  column: number,
+): CompletionContext | undefined {
   const before = (lines[lineIndex] ?? '').slice(0, column);
   const header = /InstanceOf:\s*([^\s)]*)$/.exec(before);
   if (header) return { kind: 'instanceOf', prefix: header[1] ?? '' };

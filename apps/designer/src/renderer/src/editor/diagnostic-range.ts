@@ -35,7 +35,12 @@ function wholeLine(text: string, starts: number[], line: number): TextRange {
   const to = (starts[line] ?? text.length + 1) - 1;
   const content = text.slice(from, to).replace(/\r$/, '');
   const indent = content.length - content.trimStart().length;
-  return { startLineNumber: line, startColumn: indent + 1, endLineNumber: line, endColumn: content.length + 1 };
+  return {
+    startLineNumber: line,
+    startColumn: indent + 1,
+    endLineNumber: line,
+    endColumn: content.length + 1,
+  };
 }
 
 /**
@@ -52,7 +57,12 @@ export function diagnosticRange(text: string, location: DiagnosticLocation): Tex
     const from = positionAt(starts, begin);
     if (line === undefined || line === from.line) {
       const to = positionAt(starts, Math.max(end, begin + 1));
-      return { startLineNumber: from.line, startColumn: from.column, endLineNumber: to.line, endColumn: to.column };
+      return {
+        startLineNumber: from.line,
+        startColumn: from.column,
+        endLineNumber: to.line,
+        endColumn: to.column,
+      };
     }
   }
   if (line !== undefined && line >= 1 && line <= starts.length) return wholeLine(text, starts, line);
@@ -63,7 +73,10 @@ export function diagnosticRange(text: string, location: DiagnosticLocation): Tex
 export type MarkerLevel = 'error' | 'warning' | 'info';
 
 /** Severity model of mapping-language.md §7.2: below 30 is an error, 30–39 a warning, the rest information. */
-export function markerLevel(severity: number | undefined, bucket: 'error' | 'warning' | 'debug'): MarkerLevel {
+export function markerLevel(
+  severity: number | undefined,
+  bucket: 'error' | 'warning' | 'debug',
+): MarkerLevel {
   if (severity === undefined) return bucket === 'debug' ? 'info' : bucket;
   if (severity < 30) return 'error';
   return severity < 40 ? 'warning' : 'info';

@@ -68,7 +68,11 @@ const TABLE: ReadonlyArray<readonly [string, string, string]> = [
   ['decodeUrl', 'str', 'Decodes a URL'],
   ['eval', 'expr, context?', 'Evaluates an expression (FLASH allowed)'],
   ['toMillis', 'timestamp, picture?', 'ISO timestamp to epoch milliseconds'],
-  ['fromMillis', 'ms, picture?, timezone?', 'Epoch milliseconds to a timestamp (aliases: date, dateTime, instant, time)'],
+  [
+    'fromMillis',
+    'ms, picture?, timezone?',
+    'Epoch milliseconds to a timestamp (aliases: date, dateTime, instant, time)',
+  ],
   ['now', 'picture?, timezone?', 'Evaluation timestamp (same value throughout one evaluation)'],
   ['millis', '', 'Evaluation time in epoch milliseconds'],
   ['clone', 'value', 'Deep copy'],

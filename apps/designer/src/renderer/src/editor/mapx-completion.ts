@@ -20,7 +20,9 @@ export function createCompletionSources(api: () => ApiClient): CompletionSources
   const elements = new Map<string, Promise<readonly FhirElementInfo[]>>();
   const loadTemplates = async () => {
     const lists = await Promise.all(TEMPLATE_KINDS.map((type) => api().listTemplates(type)));
-    return lists.flatMap((list, i) => (list.ok ? list.data.map((id) => ({ id, type: TEMPLATE_KINDS[i] ?? 'resource' })) : []));
+    return lists.flatMap((list, i) =>
+      list.ok ? list.data.map((id) => ({ id, type: TEMPLATE_KINDS[i] ?? 'resource' })) : [],
+    );
   };
   return {
     templates: () => (templates ??= loadTemplates()),
@@ -53,36 +55,53 @@ export function elementLabels(element: FhirElementInfo): string[] {
 
 function elementItems(monaco: MonacoApi, elements: readonly FhirElementInfo[], range: IRange) {
   return elements.flatMap((element, index) =>
-    elementLabels(element).map(
-      (label): languages.CompletionItem => ({
-        label,
-        kind: element.isSlice ? monaco.languages.CompletionItemKind.EnumMember : monaco.languages.CompletionItemKind.Field,
-        detail: `${element.types.join(' | ')}  ${element.min}..${element.max}`,
-        documentation: [element.short, element.binding && `Binding: ${element.binding.strength} ${element.binding.valueSet ?? ''}`]
-          .filter(Boolean)
-          .join('\n\n'),
-        insertText: label,
-        filterText: label,
-        sortText: String(index).padStart(4, '0'),
-        range,
-      }),
-    ),
+    elementLabels(element).map((label): languages.CompletionItem => ({
+      label,
+      kind: element.isSlice
+        ? monaco.languages.CompletionItemKind.EnumMember
+        : monaco.languages.CompletionItemKind.Field,
+      detail: `${element.types.join(' | ')}  ${element.min}..${element.max}`,
+      documentation: [
+        element.short,
+        element.binding && `Binding: ${element.binding.strength} ${element.binding.valueSet ?? ''}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+      insertText: label,
+      filterText: label,
+      sortText: String(index).padStart(4, '0'),
+      range,
+    })),
   );
 }
 
-async function suggest(monaco: MonacoApi, sources: CompletionSources, model: editor.ITextModel, position: { lineNumber: number; column: number }) {
+async function suggest(
+  monaco: MonacoApi,
+  sources: CompletionSources,
+  model: editor.ITextModel,
+  position: { lineNumber: number; column: number },
+) {
   const context = completionContext(model.getLinesContent(), position.lineNumber - 1, position.column - 1);
   if (!context) return [];
+  // Typing `[` auto-closes it: a slice label then replaces that `]` too instead of doubling it.
+  const next = model.getLineContent(position.lineNumber).charAt(position.column - 1);
+  const openSlice = context.prefix.lastIndexOf('[') > context.prefix.lastIndexOf(']');
   const range = {
     startLineNumber: position.lineNumber,
     endLineNumber: position.lineNumber,
     startColumn: position.column - context.prefix.length,
-    endColumn: position.column,
+    endColumn: position.column + (openSlice && next === ']' ? 1 : 0),
   };
   const kinds = monaco.languages.CompletionItemKind;
   if (context.kind === 'instanceOf') {
     const templates = await sources.templates();
-    return templates.map((t): languages.CompletionItem => ({ label: t.id, kind: kinds.Class, detail: t.type, insertText: t.id, range }));
+    return templates.map((t): languages.CompletionItem => ({
+      label: t.id,
+      kind: kinds.Class,
+      detail: t.type,
+      insertText: t.id,
+      range,
+    }));
   }
   if (context.kind === 'function') {
     return FUNCTIONS.map((f): languages.CompletionItem => ({
@@ -100,6 +119,8 @@ async function suggest(monaco: MonacoApi, sources: CompletionSources, model: edi
 export function registerMapxCompletion(monaco: MonacoApi, sources: CompletionSources): IDisposable {
   return monaco.languages.registerCompletionItemProvider(MAPX_LANGUAGE_ID, {
     triggerCharacters: [' ', '.', '$', '['],
-    provideCompletionItems: async (model, position) => ({ suggestions: await suggest(monaco, sources, model, position) }),
+    provideCompletionItems: async (model, position) => ({
+      suggestions: await suggest(monaco, sources, model, position),
+    }),
   });
 }

@@ -35,11 +35,17 @@ export function registerMapxLanguage(monaco: MonacoApi): void {
     folding: { offSide: true },
     onEnterRules: [
       // `* path` without a value: its children follow, two columns deeper.
-      { beforeText: /^\s*\*\s*[^=\s][^=]*$/, action: { indentAction: IndentAction.Indent, appendText: '* ' } },
+      {
+        beforeText: /^\s*\*\s*[^=\s][^=]*$/,
+        action: { indentAction: IndentAction.Indent, appendText: '* ' },
+      },
       // `* path = value`: the next rule is a sibling.
       { beforeText: /^\s*\*.*=.*$/, action: { indentAction: IndentAction.None, appendText: '* ' } },
       // The block header: its rules start at the header's indentation.
-      { beforeText: /^\s*InstanceOf:\s*\S+\s*$/, action: { indentAction: IndentAction.None, appendText: '* ' } },
+      {
+        beforeText: /^\s*InstanceOf:\s*\S+\s*$/,
+        action: { indentAction: IndentAction.None, appendText: '* ' },
+      },
     ],
   });
 }

@@ -26,7 +26,10 @@ export const mapxMonarch: languages.IMonarchLanguage = {
       [/\$\$?[A-Za-z_][\w]*/, { cases: { '@functions': 'predefined', '@default': 'variable' } }],
       [/\$\$?/, 'variable'],
       [/λ/, 'keyword'],
-      [/[A-Za-z_][\w]*/, { cases: { '@keywords': 'keyword', '@constants': 'constant', '@default': 'identifier' } }],
+      [
+        /[A-Za-z_][\w]*/,
+        { cases: { '@keywords': 'keyword', '@constants': 'constant', '@default': 'identifier' } },
+      ],
       [/-?\d+(\.\d+)?([eE][+-]?\d+)?/, 'number'],
       [/[{}()[\]]/, '@brackets'],
       [/:=|~>|\?\?|\?:|!=|<=|>=|\.\.|[=<>&+\-*/%?:!^#@|.,;]/, 'operator'],

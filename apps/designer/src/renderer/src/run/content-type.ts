@@ -21,7 +21,9 @@ function jsonFlavour(text: string): InputContentType {
   try {
     const value: unknown = JSON.parse(text);
     const isResource =
-      typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['resourceType'] === 'string';
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>)['resourceType'] === 'string';
     return isResource ? 'application/fhir+json' : 'application/json';
   } catch {
     return 'application/json';

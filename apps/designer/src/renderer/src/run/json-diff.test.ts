@@ -9,7 +9,12 @@ describe('diffJson', () => {
 
   it('reports changed, added and removed leaves with their paths', () => {
     const before = { resourceType: 'Patient', gender: 'female', name: [{ given: ['Dana'] }], 'odd-key': 1 };
-    const after = { resourceType: 'Patient', gender: 'male', name: [{ given: ['Dana', 'Ruth'] }], birthDate: '1990' };
+    const after = {
+      resourceType: 'Patient',
+      gender: 'male',
+      name: [{ given: ['Dana', 'Ruth'] }],
+      birthDate: '1990',
+    };
     expect(diffJson(before, after)).toEqual([
       { path: 'gender', kind: 'changed', before: 'female', after: 'male' },
       { path: 'name[0].given[1]', kind: 'added', after: 'Ruth' },

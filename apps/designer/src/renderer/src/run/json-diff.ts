@@ -24,11 +24,18 @@ function sameScalar(a: Json, b: Json): boolean {
 function diffArrays(before: Json[], after: Json[], path: string, out: JsonChange[]): void {
   const shared = Math.min(before.length, after.length);
   for (let i = 0; i < shared; i++) diffInto(before[i], after[i], `${path}[${i}]`, out);
-  for (let i = shared; i < after.length; i++) out.push({ path: `${path}[${i}]`, kind: 'added', after: after[i] });
-  for (let i = shared; i < before.length; i++) out.push({ path: `${path}[${i}]`, kind: 'removed', before: before[i] });
+  for (let i = shared; i < after.length; i++)
+    out.push({ path: `${path}[${i}]`, kind: 'added', after: after[i] });
+  for (let i = shared; i < before.length; i++)
+    out.push({ path: `${path}[${i}]`, kind: 'removed', before: before[i] });
 }
 
-function diffRecords(before: Record<string, Json>, after: Record<string, Json>, path: string, out: JsonChange[]): void {
+function diffRecords(
+  before: Record<string, Json>,
+  after: Record<string, Json>,
+  path: string,
+  out: JsonChange[],
+): void {
   for (const key of Object.keys(before)) {
     const child = keyPath(path, key);
     if (!(key in after)) out.push({ path: child, kind: 'removed', before: before[key] });
@@ -42,7 +49,8 @@ function diffRecords(before: Record<string, Json>, after: Record<string, Json>, 
 function diffInto(before: Json, after: Json, path: string, out: JsonChange[]): void {
   if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after, path, out);
   if (isRecord(before) && isRecord(after)) return diffRecords(before, after, path, out);
-  if (!sameScalar(before, after)) out.push({ path: path === '' ? '$' : path, kind: 'changed', before, after });
+  if (!sameScalar(before, after))
+    out.push({ path: path === '' ? '$' : path, kind: 'changed', before, after });
 }
 
 /**

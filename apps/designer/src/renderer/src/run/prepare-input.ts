@@ -1,6 +1,7 @@
 import { isJsonContentType } from './content-type.js';
 
-export type PreparedInput = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+export type PreparedInput =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 
 /**
  * What `POST /` receives as `input`: JSON formats travel parsed (the service uses JSON input as is), the
@@ -13,6 +14,9 @@ export function prepareInput(text: string, contentType: string): PreparedInput {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `The input is not valid JSON (${detail}). Fix it or choose another format.` };
+    return {
+      ok: false,
+      message: `The input is not valid JSON (${detail}). Fix it or choose another format.`,
+    };
   }
 }

@@ -12,10 +12,13 @@ describe('documentsReducer', () => {
       type: 'open',
       document: { id: 'a', title: 'm1', text: 'x', savedText: 'x', mappingId: 'm1', origin: 'mapping' },
     });
-    const again = documentsReducer(documentsReducer(opened, { type: 'activate', id: opened.documents[0]!.id }), {
-      type: 'open',
-      document: { id: 'b', title: 'm1', text: 'x', savedText: 'x', mappingId: 'm1', origin: 'mapping' },
-    });
+    const again = documentsReducer(
+      documentsReducer(opened, { type: 'activate', id: opened.documents[0]!.id }),
+      {
+        type: 'open',
+        document: { id: 'b', title: 'm1', text: 'x', savedText: 'x', mappingId: 'm1', origin: 'mapping' },
+      },
+    );
     expect(again.documents).toHaveLength(2);
     expect(again.activeId).toBe('a');
   });

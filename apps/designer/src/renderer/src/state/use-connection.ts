@@ -5,7 +5,12 @@ import type { ApiClient } from '../api/api-client.js';
 export type ConnectionState =
   | { readonly phase: 'connecting' }
   | { readonly phase: 'online'; readonly info: ServerInfo; readonly health?: Health }
-  | { readonly phase: 'offline'; readonly message: string; readonly retryAt: number; readonly attempt: number };
+  | {
+      readonly phase: 'offline';
+      readonly message: string;
+      readonly retryAt: number;
+      readonly attempt: number;
+    };
 
 const HEALTHY_POLL_MS = 15_000;
 const WARMING_POLL_MS = 1_000;
@@ -36,7 +41,12 @@ export function useConnection(api: ApiClient): { state: ConnectionState; retryNo
     } else {
       attempt.current += 1;
       next = backoffMs(attempt.current);
-      setState({ phase: 'offline', message: info.message, retryAt: Date.now() + next, attempt: attempt.current });
+      setState({
+        phase: 'offline',
+        message: info.message,
+        retryAt: Date.now() + next,
+        attempt: attempt.current,
+      });
     }
     timer.current = setTimeout(() => void check(), next);
   }, [api]);

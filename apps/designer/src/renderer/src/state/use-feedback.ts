@@ -20,11 +20,13 @@ export function useFeedback() {
     [dismiss],
   );
   const confirm = useCallback(
-    (ask: Ask<'confirm'>) => new Promise<boolean>((resolve) => setDialog({ kind: 'confirm', ...ask, resolve })),
+    (ask: Ask<'confirm'>) =>
+      new Promise<boolean>((resolve) => setDialog({ kind: 'confirm', ...ask, resolve })),
     [],
   );
   const prompt = useCallback(
-    (ask: Ask<'prompt'>) => new Promise<string | undefined>((resolve) => setDialog({ kind: 'prompt', ...ask, resolve })),
+    (ask: Ask<'prompt'>) =>
+      new Promise<string | undefined>((resolve) => setDialog({ kind: 'prompt', ...ask, resolve })),
     [],
   );
   const closeDialog = useCallback(() => setDialog(undefined), []);

@@ -4,15 +4,24 @@ import type { Loadable } from '../components/MappingsPanel.js';
 import { newDocumentId, type DocumentsAction, type EditorDocument } from './documents.js';
 import type { Feedback } from './use-feedback.js';
 
-const ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}';
+/** Saved mappings are also callable as `$id(...)`, so ids are JSONata-name-like (plugin-api's MAPPING_ID_PATTERN). */
+const ID_PATTERN = '[A-Za-z][A-Za-z0-9]{0,63}';
 
 /** The saved-mapping flows: list, open, save (201/200), delete with confirmation, reload caches. */
-export function useSavedMappings(api: ApiClient, online: boolean, dispatch: Dispatch<DocumentsAction>, feedback: Feedback, onRecached: () => void) {
+export function useSavedMappings(
+  api: ApiClient,
+  online: boolean,
+  dispatch: Dispatch<DocumentsAction>,
+  feedback: Feedback,
+  onRecached: () => void,
+) {
   const [mappings, setMappings] = useState<Loadable<readonly string[]>>({ state: 'loading' });
 
   const refresh = useCallback(async () => {
     const list = await api.listMappings();
-    setMappings(list.ok ? { state: 'ready', value: [...list.data].sort() } : { state: 'failed', message: list.message });
+    setMappings(
+      list.ok ? { state: 'ready', value: [...list.data].sort() } : { state: 'failed', message: list.message },
+    );
   }, [api]);
 
   useEffect(() => {
@@ -23,7 +32,14 @@ export function useSavedMappings(api: ApiClient, online: boolean, dispatch: Disp
     async (id: string) => {
       const text = await api.getMapping(id);
       if (!text.ok) return feedback.notify('error', `Cannot open ${id}. ${text.message}`);
-      const doc: EditorDocument = { id: newDocumentId(), title: id, text: text.data, savedText: text.data, mappingId: id, origin: 'mapping' };
+      const doc: EditorDocument = {
+        id: newDocumentId(),
+        title: id,
+        text: text.data,
+        savedText: text.data,
+        mappingId: id,
+        origin: 'mapping',
+      };
       dispatch({ type: 'open', document: doc });
     },
     [api, dispatch, feedback],
@@ -36,7 +52,8 @@ export function useSavedMappings(api: ApiClient, online: boolean, dispatch: Disp
           ? doc.mappingId
           : await feedback.prompt({
               title: 'Save as mapping',
-              message: 'Mapping id (letters, digits, "-", "_", "."):',
+              message:
+                'Mapping id: letters and digits, starting with a letter (it is also callable as $id()).',
               confirmLabel: 'Save',
               initial: doc.mappingId ?? '',
               pattern: ID_PATTERN,
@@ -45,7 +62,10 @@ export function useSavedMappings(api: ApiClient, online: boolean, dispatch: Disp
       const saved = await api.putMapping(id, doc.text);
       if (!saved.ok) return feedback.notify('error', `Saving ${id} failed. ${saved.message}`);
       dispatch({ type: 'saved', id: doc.id, mappingId: id, text: doc.text });
-      feedback.notify('success', saved.status === 201 ? `Created mapping ${id} (201)` : `Saved mapping ${id} (200)`);
+      feedback.notify(
+        'success',
+        saved.status === 201 ? `Created mapping ${id} (201)` : `Saved mapping ${id} (200)`,
+      );
       void refresh();
     },
     [api, dispatch, feedback, refresh],

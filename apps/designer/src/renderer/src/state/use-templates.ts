@@ -15,7 +15,11 @@ export function useTemplates(api: ApiClient, online: boolean, feedback: Feedback
     setTemplates({ state: 'loading' });
     void api.listTemplates(type).then((list) => {
       if (cancelled) return;
-      setTemplates(list.ok ? { state: 'ready', value: [...list.data].sort() } : { state: 'failed', message: list.message });
+      setTemplates(
+        list.ok
+          ? { state: 'ready', value: [...list.data].sort() }
+          : { state: 'failed', message: list.message },
+      );
     });
     return () => {
       cancelled = true;
