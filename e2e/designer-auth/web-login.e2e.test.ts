@@ -1,5 +1,4 @@
-import { writeFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdp, type TestIdp } from '../../plugins/auth/test/support/test-idp.js';
@@ -42,11 +41,9 @@ describe.each(['pkce', 'mediator'] as const)('web designer login, %s flow', (flo
   let service: EmbeddedService & { folder: string };
   beforeAll(async () => {
     service = await startAuthService(idp.issuer, flow, {
-      MAPX_DESIGNER_ENABLED: 'true',
-      MAPX_DESIGNER_AUTH_ENABLED: 'true',
+      env: { MAPX_DESIGNER_ENABLED: 'true', MAPX_DESIGNER_AUTH_ENABLED: 'true' },
+      files: { 'greeting.mapx': MAPPING },
     });
-    await writeFile(join(service.folder, 'greeting.mapx'), MAPPING);
-    await fetch(new URL('$recache', service.baseUrl), { method: 'POST' });
   });
   afterAll(async () => {
     await service?.stop();
@@ -59,7 +56,9 @@ describe.each(['pkce', 'mediator'] as const)('web designer login, %s flow', (flo
     await page.waitForURL((url) => url.pathname.endsWith('/designer/') && !url.searchParams.has('code'));
     await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count()).toBe(1);
     await page.getByRole('button', { name: 'Run greeting against the input' }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Output' }).innerText()).toContain('mapped by mapx');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Output' }).innerText())
+      .toContain('mapped by mapx');
     await page.context().close();
   });
 
@@ -68,7 +67,9 @@ describe.each(['pkce', 'mediator'] as const)('web designer login, %s flow', (flo
     await page.getByRole('button', { name: /sign in/i }).click();
     await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count()).toBe(1);
     await page.getByRole('button', { name: 'Run greeting against the input' }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Output' }).innerText()).toMatch(/not allowed|forbidden/i);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Output' }).innerText())
+      .toMatch(/not allowed|forbidden/i);
     await page.context().close();
   });
 });

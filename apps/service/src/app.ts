@@ -38,6 +38,7 @@ export async function buildApp(
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
+  for (const warning of config.warnings) app.log.warn(warning);
   installErrorHandling(app);
   installCors(app);
   installJsonParsers(app);

@@ -13,7 +13,6 @@ async function main(): Promise<void> {
   }
   const { config } = result;
   const logger = createLogger(config.logLevel);
-  for (const warning of config.warnings) logger.warn(warning);
   try {
     const runtime = await createRuntime(config, logger);
     const app = await buildApp(config, runtime, { logger });

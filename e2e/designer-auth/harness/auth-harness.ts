@@ -1,7 +1,8 @@
 import { createAuth } from '../../../apps/designer/src/renderer/auth/index.js';
 
 /** A bare page around the designer's login module: what the renderer will do, without the workbench. */
-const auth = createAuth({ serviceBaseUrl: '../', authEnabled: true, host: 'web' });
+const serviceBaseUrl = document.documentElement.dataset['service'] ?? '../';
+const auth = createAuth({ serviceBaseUrl, authEnabled: true, host: 'web' });
 const $ = (id: string) => document.getElementById(id)!;
 
 auth.onChange((state) => {
@@ -11,7 +12,7 @@ $('sign-in').addEventListener('click', () => void auth.login());
 $('sign-out').addEventListener('click', () => void auth.logout());
 $('run').addEventListener('click', async () => {
   const token = await auth.getAccessToken();
-  const response = await fetch('../Mapping/greeting', {
+  const response = await fetch(new URL('Mapping/greeting', serviceBaseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: '{}',

@@ -8,7 +8,7 @@ import { buildService } from '../../test/support/built-service.js';
 import { createSystemBrowser } from '../../test/support/system-browser.js';
 import { loadLoginPlan } from '../common/oauth/login-plan.js';
 import type { EmbeddedService } from './embedded-service.js';
-import { createDesktopAuth, type DesktopAuth } from './desktop-auth.js';
+import { createDesktopAuth } from './desktop-auth.js';
 import { createRefreshTokenStore, type Encryptor } from './refresh-token-store.js';
 
 const GROUPS = { alice: [ADMIN_ROLE], bob: ['staff'] };

@@ -25,13 +25,18 @@ export function freePort(): Promise<number> {
  * auth.yaml of the designer tests. Mediator flow: the designer client *is* the confidential client (the code
  * it obtains is exchanged by the service with that client's secret). Running mappings needs ADMIN_ROLE.
  */
-export function designerAuthYaml(issuer: string, origin: string, flow: 'pkce' | 'mediator'): string {
+export function designerAuthYaml(
+  issuer: string,
+  origin: string,
+  flow: 'pkce' | 'mediator',
+  extraOrigins: readonly string[] = [],
+): string {
   const mediator =
     flow === 'mediator'
       ? `tokenMediator:
   enabled: true
   scope: openid mapx
-  corsAllowedOrigins: [${origin}]
+  corsAllowedOrigins: [${[origin, ...extraOrigins].join(', ')}]
 designerClient:
   clientId: ${SERVICE_CLIENT.id}
   scope: openid mapx offline_access`
@@ -63,21 +68,31 @@ policy:
 `;
 }
 
+export interface AuthServiceOptions {
+  readonly env?: Record<string, string>;
+  /** More origins allowed to call the token mediator (a designer hosted elsewhere). */
+  readonly origins?: readonly string[];
+  /** Files of the mappings folder, present before the service starts. */
+  readonly files?: Record<string, string>;
+}
+
 /** Starts the real built service with auth on, on a pre-chosen port, through the embed module. */
 export async function startAuthService(
   issuer: string,
   flow: 'pkce' | 'mediator',
-  extraEnv: Record<string, string> = {},
+  options: AuthServiceOptions = {},
 ): Promise<EmbeddedService & { folder: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const folder = await mkdtemp(join(tmpdir(), `mapx-designer-auth-${flow}-`));
   const yaml = join(folder, 'auth.yaml');
-  await writeFile(yaml, designerAuthYaml(issuer, origin, flow));
+  await writeFile(yaml, designerAuthYaml(issuer, origin, flow, options.origins));
+  for (const [name, content] of Object.entries(options.files ?? {}))
+    await writeFile(join(folder, name), content);
   const started = await startEmbeddedService({
     entry: SERVICE_ENTRY,
     mappingsFolder: folder,
-    env: serviceEnv({ AUTH_CONFIG_PATH: yaml, MAPX_CLIENT_SECRET: SERVICE_CLIENT.secret, ...extraEnv }),
+    env: serviceEnv({ AUTH_CONFIG_PATH: yaml, MAPX_CLIENT_SECRET: SERVICE_CLIENT.secret, ...options.env }),
     fork: (entry, env) => forkWithNode(entry, { ...env, SERVER_PORT: String(port) }),
   });
   if (!started.ok) throw new Error(`${started.code}: ${started.message}`);

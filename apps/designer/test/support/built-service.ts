@@ -6,10 +6,14 @@ export const SERVICE_ENTRY = resolve(REPO_ROOT, 'apps/service/dist/main.js');
 
 /** Builds the real service (incremental `tsc -b`, a no-op when up to date) so that tests fork what ships. */
 export function buildService(): void {
-  execFileSync(process.execPath, [resolve(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'apps/service'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [resolve(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'apps/service'],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  );
 }
 
 /** The test process's environment minus anything that would change the service's mode. */

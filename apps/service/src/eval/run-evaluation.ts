@@ -1,4 +1,5 @@
-import { toLegacyErrorPayload, type CompiledExpression } from '@mapx/engine';
+import { toLegacyErrorPayload, type CompiledExpression, type MappingResolver } from '@mapx/engine';
+import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
 import { syntheticReport, toWireReport } from './wire-report.js';
@@ -33,13 +34,24 @@ export async function runEvaluation(
     return compileFailure(err, req.verbose);
   }
   const bindings = buildBindings(services, req);
-  const view = services.mappings.current();
   const report = await compiled.evaluateVerbose(req.input, bindings, {
-    mappings: { keys: () => view.mappings.keys(), get: (key: string) => view.mappings.get(key) },
+    mappings: resolverOf(services.mappings.current()),
   });
   if (req.verbose) return { status: report.status, body: toWireReport(report) };
   if (report.ok) return { status: 200, body: report.result };
   return { status: 422, body: toLegacyErrorPayload(report) };
+}
+
+const resolvers = new WeakMap<MappingView, MappingResolver>();
+
+/** One resolver per mapping view: the engine reuses the mapping functions it built for the same resolver. */
+function resolverOf(view: MappingView): MappingResolver {
+  let resolver = resolvers.get(view);
+  if (!resolver) {
+    resolver = { keys: () => view.mappings.keys(), get: (key: string) => view.mappings.get(key) };
+    resolvers.set(view, resolver);
+  }
+  return resolver;
 }
 
 function compileFailure(err: unknown, verbose: boolean): EvaluationReply {

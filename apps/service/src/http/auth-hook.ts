@@ -47,8 +47,14 @@ function sendAuthReply(reply: FastifyReply, auth: AuthReply): FastifyReply {
   return reply.send(JSON.stringify(auth.body));
 }
 
-function isHealth(req: FastifyRequest): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && pathOf(req.url) === '/health';
+/**
+ * Always public: GET /health (spec), and the designer's static files — the page must load before its user can
+ * log in; every API call it then makes carries the bearer token and meets the policy.
+ */
+function isAlwaysPublic(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = pathOf(req.url);
+  return path === '/health' || path === '/designer' || path.startsWith('/designer/');
 }
 
 function mountRoute(app: FastifyInstance, route: AuthRoute): void {
@@ -82,7 +88,7 @@ async function authHookPlugin(app: FastifyInstance, options: AuthHookOptions): P
     return sendAuthReply(reply, decision.reply);
   };
   app.addHook('onRequest', (req, reply, done) => {
-    if (isHealth(req)) return done();
+    if (isAlwaysPublic(req)) return done();
     const decision = layer.authorize(toAuthRequest(req));
     if (!(decision instanceof Promise)) {
       if (apply(req, reply, decision) === undefined) done();

@@ -13,20 +13,16 @@ export function installErrorHandling(app: FastifyInstance): void {
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply
-        .code(413)
-        .send({
-          message: `Request body is larger than the limit of ${app.mapx.config.server.bodyLimit} bytes`,
-          code: 'PAYLOAD_TOO_LARGE',
-        });
+      return reply.code(413).send({
+        message: `Request body is larger than the limit of ${app.mapx.config.server.bodyLimit} bytes`,
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .code(415)
-        .send({
-          message: `Unsupported Content-Type: '${request.headers['content-type'] ?? ''}'`,
-          code: 'UNSUPPORTED_MEDIA_TYPE',
-        });
+      return reply.code(415).send({
+        message: `Unsupported Content-Type: '${request.headers['content-type'] ?? ''}'`,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     }
     if (error instanceof InvalidJsonBody) {
       return reply.code(400).send({ message: error.message, code: error.code, ...error.location });

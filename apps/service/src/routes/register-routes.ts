@@ -6,6 +6,9 @@ import { recacheGuidanceRoute } from './recache-routes.js';
 import { openApiRoutes } from './openapi-routes.js';
 import { templateRoutes } from './template-routes.js';
 import { fhirElementsRoute } from './fhir-elements-route.js';
+import { designerStaticRoutes } from './designer-static.js';
+import { designerOperations } from '../openapi/designer-operations.js';
+import { DESIGNER_DIST } from '../designer-dist.js';
 import { editionOnly } from './edition-only.js';
 import { authHook } from '../http/auth-hook.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
@@ -39,6 +42,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     operations.push(...templateOperations);
   } else {
     await app.register(editionOnly(['GET'], '/Template/*', 'templates'));
+  }
+  if (config.designer.enabled) {
+    await app.register(designerStaticRoutes, { rootDir: DESIGNER_DIST });
+    operations.push(...designerOperations);
   }
   await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion())));
 }

@@ -60,6 +60,10 @@ export interface TestIdpOptions {
   readonly nativeRedirectUris?: readonly string[];
 }
 
+/** Browser apps on loopback call the token endpoint from any port (a real provider lists "web origins"). */
+const loopbackCors = (_ctx: KoaContextWithOIDC, origin: string) =>
+  /^http:\/\/127\.0\.0\.1(:\d+)?$/.test(origin);
+
 /**
  * A real OpenID provider (oidc-provider) on loopback: a public PKCE client, a confidential client, JWT access
  * tokens for the resource `mapx-api` carrying `memberOf`, refresh tokens.
@@ -116,6 +120,7 @@ export async function startTestIdp(
       token.kind === 'AccessToken' ? { memberOf: groups[token.accountId ?? ''] ?? [] } : undefined,
     issueRefreshToken: (_ctx: KoaContextWithOIDC, client: { grantTypeAllowed(t: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
+    ...(options.nativeRedirectUris ? { clientBasedCORS: loopbackCors } : {}),
     interactions: {
       url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
     },

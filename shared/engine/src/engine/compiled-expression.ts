@@ -13,7 +13,7 @@ import { wrapFunction, type CallHost } from './call-context.js';
 import { mapError, type CompiledCore } from './compile-source.js';
 import { defineNative } from './jsonata-natives.js';
 import { isReservedName, withoutReserved } from '../syntax/reserved-names.js';
-import type { CompiledExpression, EvaluateOptions, VerboseReport } from './types.js';
+import type { CompiledExpression, EvaluateOptions, MappingResolver, VerboseReport } from './types.js';
 
 interface Parts {
   core: CompiledCore;
@@ -27,6 +27,30 @@ const MAPPING_SIGNATURE = '<x?o?:x>';
 
 /** An immutable compiled expression; every evaluation gets a fresh frame, bag, timestamp and executionId. */
 export function createCompiledExpression(p: Parts): CompiledExpression {
+  /**
+   * Mapping functions per resolver, reused while its key list is unchanged: defining them at every evaluation
+   * cost more than a small evaluation itself (closures, signature await, WeakMap churn).
+   */
+  const byResolver = new WeakMap<MappingResolver, { keys: string[]; natives: Map<string, unknown> }>();
+  const cachedNatives = (resolver: MappingResolver, keys: string[]) => {
+    const hit = byResolver.get(resolver);
+    return hit && sameKeys(hit.keys, keys) ? hit.natives : undefined;
+  };
+  const defineNatives = async (resolver: MappingResolver, keys: string[]) => {
+    const natives = new Map<string, unknown>();
+    for (const fn of buildMappingFunctions(resolver)) {
+      if (isReservedName(fn.name)) continue;
+      natives.set(fn.name, await defineNative(wrapFunction(p.host, fn) as never, MAPPING_SIGNATURE));
+    }
+    byResolver.set(resolver, { keys, natives });
+    return natives;
+  };
+  const mappingNatives = (resolver: MappingResolver | undefined) => {
+    if (!resolver) return undefined;
+    const keys = [...resolver.keys()];
+    return cachedNatives(resolver, keys) ?? defineNatives(resolver, keys);
+  };
+
   const run = async (
     input: unknown,
     extra: Record<string, unknown> | undefined,
@@ -40,11 +64,9 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       defaults: p.thresholds,
     };
     const all: Record<string, unknown> = { ...p.thresholds, ...p.bindings, ...withoutReserved(extra) };
-    for (const fn of buildMappingFunctions(opts?.mappings)) {
-      if (isReservedName(fn.name)) continue;
-      const native = await defineNative(wrapFunction(p.host, fn) as never, MAPPING_SIGNATURE);
-      all[fn.name] = native;
-    }
+    const pending = mappingNatives(opts?.mappings);
+    const natives = pending instanceof Promise ? await pending : pending;
+    if (natives) for (const [name, native] of natives) all[name] = native;
     all['executionId'] = state.executionId;
     all[STATE_BINDING] = state;
     const level = (name: keyof Thresholds): number => {
@@ -89,4 +111,10 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       };
     },
   };
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -12,12 +12,12 @@ import type { CompiledExpression, Engine, EngineOptions } from './types.js';
 import { evaluateEntry } from '../runtime/guardrails.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 
-const ENGINE_VERSION = '0.1.0';
-
 /** Creates the mapx engine: compile (LRU-cached), custom functions and bindings. */
 export function createEngine(options: EngineOptions): Engine {
-  const cache = new Lru<Promise<CompiledExpression>>(options.cacheMaxEntries ?? 1000);
-  const cores = new Lru<CompiledCore>(options.cacheMaxEntries ?? 1000);
+  // keyed by the source text itself (no per-request serialisation); an entry compiled against another FHIR
+  // context is a miss
+  const cache = new Lru<Keyed<Promise<CompiledExpression>>>(options.cacheMaxEntries ?? 1000);
+  const cores = new Lru<Keyed<CompiledCore>>(options.cacheMaxEntries ?? 1000);
   const custom: MapxFunction[] = [];
   const bindings: Record<string, unknown> = {};
   const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options.thresholds ?? {}) };
@@ -25,16 +25,15 @@ export function createEngine(options: EngineOptions): Engine {
   const services = options.services ?? {};
   const unavailable = options.fhirUnavailableReason ?? (() => undefined);
 
-  const keyOf = (source: string, fhir: FhirContext | undefined): string =>
-    JSON.stringify({ source, engineVersion: ENGINE_VERSION, fhirContext: fhir?.key ?? null });
+  const contextKey = (fhir: FhirContext | undefined): string => fhir?.key ?? '';
 
   const coreFor = (source: string): CompiledCore => {
     const fhir = options.fhir();
-    const key = keyOf(source, fhir);
-    const hit = cores.get(key);
-    if (hit) return hit;
+    const context = contextKey(fhir);
+    const hit = cores.get(source);
+    if (hit && hit.context === context) return hit.value;
     const core = compileSource(source, { fhir, unavailable, ...limits });
-    cores.set(key, core);
+    cores.set(source, { context, value: core });
     return core;
   };
 
@@ -66,14 +65,16 @@ export function createEngine(options: EngineOptions): Engine {
 
   return {
     compile(source: string) {
-      const key = keyOf(source, options.fhir());
-      let hit = cache.get(key);
-      if (!hit) {
-        hit = build(source);
-        cache.set(key, hit);
-        hit.catch(() => cache.delete(key));
-      }
-      return hit;
+      const context = contextKey(options.fhir());
+      const hit = cache.get(source);
+      if (hit && hit.context === context) return hit.value;
+      const value = build(source);
+      const entry = { context, value };
+      cache.set(source, entry);
+      value.catch(() => {
+        if (cache.get(source) === entry) cache.delete(source);
+      });
+      return value;
     },
     registerFunction(name, impl, signature) {
       custom.push({ name, impl, ...(signature !== undefined ? { signature } : {}) });
@@ -82,6 +83,11 @@ export function createEngine(options: EngineOptions): Engine {
       bindings[name] = value;
     },
   };
+}
+
+interface Keyed<V> {
+  readonly context: string;
+  readonly value: V;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

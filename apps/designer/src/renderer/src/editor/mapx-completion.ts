@@ -2,6 +2,7 @@ import type { FhirElementInfo, TemplateType } from '@mapx/api';
 import type { IDisposable, IRange, editor, languages } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import type { ApiClient } from '../api/api-client.js';
 import { completionContext } from './completion-context.js';
+import { elementLabels } from './element-labels.js';
 import { FUNCTIONS } from './function-table.js';
 import { MAPX_LANGUAGE_ID } from './mapx-language.js';
 import type { MonacoApi } from './monaco-setup.js';
@@ -43,14 +44,6 @@ export function createCompletionSources(api: () => ApiClient): CompletionSources
       elements.clear();
     },
   };
-}
-
-/** The labels one element contributes: its name, its slice, or each choice form. */
-export function elementLabels(element: FhirElementInfo): string[] {
-  const base = element.name.replace(/\[x\]$/, '');
-  if (element.isSlice && element.sliceName !== undefined) return [`${base}[${element.sliceName}]`];
-  if (element.isChoice) return [...new Set([base, ...element.jsonNames])];
-  return [base];
 }
 
 function elementItems(monaco: MonacoApi, elements: readonly FhirElementInfo[], range: IRange) {
