@@ -5,6 +5,18 @@ import { createHash } from 'node:crypto';
  * version nibble 5 and RFC 4122 variant, no namespace.
  */
 export function seededUuid(seed: unknown): string {
+  if (typeof seed !== 'object' || seed === null || Array.isArray(seed)) return uuidOf(seed);
+  // objects are never mutated once an evaluation built them (JSONata sequences, arrays, may be), so an
+  // object's UUID is computed once: a transaction Bundle hashes each resource for its fullUrl after
+  // `$reference` already hashed it
+  let id = byObject.get(seed);
+  if (id === undefined) byObject.set(seed, (id = uuidOf(seed)));
+  return id;
+}
+
+const byObject = new WeakMap<object, string>();
+
+function uuidOf(seed: unknown): string {
   const text = typeof seed === 'string' ? seed : JSON.stringify(seed);
   const b = createHash('sha1')
     .update(text ?? 'undefined', 'utf8')

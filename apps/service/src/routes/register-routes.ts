@@ -7,6 +7,7 @@ import { openApiRoutes } from './openapi-routes.js';
 import { templateRoutes } from './template-routes.js';
 import { fhirElementsRoute } from './fhir-elements-route.js';
 import { designerStaticRoutes } from './designer-static.js';
+import { designerConfigRoute } from './designer-config-route.js';
 import { designerOperations } from '../openapi/designer-operations.js';
 import { DESIGNER_DIST } from '../designer-dist.js';
 import { editionOnly } from './edition-only.js';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await app.register(editionOnly(['GET'], '/Template/*', 'templates'));
   }
   if (config.designer.enabled) {
+    await app.register(designerConfigRoute);
     await app.register(designerStaticRoutes, { rootDir: DESIGNER_DIST });
     operations.push(...designerOperations);
   }

@@ -85,3 +85,22 @@ describe('enterprise edition (default)', () => {
     expect(list.json()).toContain('bp');
   });
 });
+
+describe('designer host configuration', () => {
+  it('GET /designer/config.json reports MAPX_DESIGNER_AUTH_ENABLED; the designer is off with MAPX_DESIGNER_ENABLED=false', async () => {
+    const on = await createTestApp({ MAPX_DESIGNER_AUTH_ENABLED: 'true' });
+    try {
+      const res = await on.app.inject({ method: 'GET', url: '/designer/config.json' });
+      expect(res.json()).toEqual({ authEnabled: true });
+    } finally {
+      await on.close();
+    }
+    const off = await createTestApp({ MAPX_DESIGNER_ENABLED: 'false' });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/designer/config.json' })).statusCode).toBe(404);
+      expect((await off.app.inject({ method: 'GET', url: '/designer/' })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

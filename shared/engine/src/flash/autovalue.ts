@@ -3,7 +3,7 @@ import { isCodedError } from '../errors/mapx-error.js';
 import { buildObject } from './build-object.js';
 import { PrimitiveEntry } from './flash-meta.js';
 import type { RunCtx } from './run-context.js';
-import { stateOf, threshold } from '../runtime/policy.js';
+import { DEFAULT_THRESHOLDS, stateOf, threshold } from '../runtime/policy.js';
 
 /** Optional elements that are "safe to inject" when they have a fixed/pattern value (§5.1), by base path. */
 const WHITELIST = new Set([
@@ -39,21 +39,28 @@ export function autoValue(rc: RunCtx, kid: ElementInfo, path: string): unknown {
 }
 
 /**
+ * Keyed by the definition object (shared by every expression compiled against the same FHIR context, whose
+ * autovalues are the same), then by path, with the validation band folded into the key only when it is not the
+ * default one (no string building on the hot path).
+ */
+const autoMemo = new WeakMap<ElementInfo, Map<string, { v: unknown }>>();
+const lastLevel = DEFAULT_THRESHOLDS.validationLevel;
+
+/**
  * Autovalues depend only on the definitions and the validation band, so they are computed once per compiled
  * expression and copied out; a computation that raised a diagnostic is not cached (it must raise it again).
  */
 function memoized(rc: RunCtx, kid: ElementInfo, path: string): unknown {
-  const key = `auto|${threshold(rc.env, 'validationLevel')}|${path}`;
-  let byEl = rc.t.memo.get(key) as WeakMap<ElementInfo, { v: unknown }> | undefined;
-  const hit = byEl?.get(kid);
+  const level = threshold(rc.env, 'validationLevel');
+  let byPath = autoMemo.get(kid);
+  if (!byPath) autoMemo.set(kid, (byPath = new Map()));
+  const key = level === lastLevel ? path : `${level}|${path}`;
+  const hit = byPath.get(key);
   if (hit) return hit.v;
   const state = stateOf(rc.env);
   const before = state ? state.seen.size : 0;
   const v = virtualValue(rc, kid, path);
-  if (!state || state.seen.size === before) {
-    if (!byEl) rc.t.memo.set(key, (byEl = new WeakMap()));
-    byEl.set(kid, { v: deepFreeze(v) });
-  }
+  if (!state || state.seen.size === before) byPath.set(key, { v: deepFreeze(v) });
   return v;
 }
 

@@ -1,5 +1,6 @@
 import { seededUuid } from '../uuid.js';
 import { buildObject } from './build-object.js';
+import { siblingName } from './sibling-name.js';
 import type { BlockMeta } from './flash-meta.js';
 import type { FlashResult } from './flash-meta.js';
 import type { RunCtx } from './run-context.js';
@@ -40,7 +41,8 @@ function reorderMeta(meta: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of META_ORDER) {
     if (meta[k] !== undefined) out[k] = meta[k];
-    if (meta['_' + k] !== undefined) out['_' + k] = meta['_' + k];
+    const sib = siblingName(k);
+    if (meta[sib] !== undefined) out[sib] = meta[sib];
   }
   return out;
 }

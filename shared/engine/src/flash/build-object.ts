@@ -4,6 +4,7 @@ import { autoValue, isAutoCandidate } from './autovalue.js';
 import { FlashResult, PrimitiveEntry } from './flash-meta.js';
 import { convertPrimitive, isNoValue } from './primitives.js';
 import { renderObject, type Slot } from './render.js';
+import { siblingName } from './sibling-name.js';
 import { applyBinding, BOUND_TYPES } from './terminology.js';
 import { childPath, flashName, parentName, where, type RunCtx } from './run-context.js';
 
@@ -28,12 +29,9 @@ export function buildObject(
     if (list) list.push(...r.values);
     else byKey.set(r.key, [...r.values]);
   }
+  const plan = planOf(rc, el);
   const slots: Slot[] = [];
-  for (const entry of planOf(rc, el)) {
-    // children that can receive nothing are skipped without allocating a slot (hot path)
-    if (!inline && !entry.needed && !entry.kid.jsonNames.some((n) => byKey.has(n))) continue;
-    slots.push(slotFor(rc, entry, inline, byKey));
-  }
+  for (const entry of inline ? plan.entries : receiving(plan, byKey)) slots.push(slotFor(rc, entry, inline, byKey));
   const obj = renderObject(slots);
   if (el.pattern !== undefined && isObj(el.pattern)) applyPattern(obj, el.pattern);
   if (el.binding && BOUND_TYPES.has(el.typeCode)) applyBinding(rc, el, obj);
@@ -42,29 +40,56 @@ export function buildObject(
 }
 
 interface PlanEntry {
+  index: number;
   kid: ElementInfo;
   slices: ElementInfo[];
   /** Has slices or may get an autovalue: always examined. */
   needed: boolean;
 }
 
-const plans = new WeakMap<ElementInfo, PlanEntry[]>();
+interface Plan {
+  entries: PlanEntry[];
+  /** Entries always examined, in snapshot order. */
+  needed: PlanEntry[];
+  /** Entry by JSON name (rule results are grouped by JSON name). */
+  byName: Map<string, PlanEntry>;
+}
+
+const plans = new WeakMap<ElementInfo, Plan>();
 
 /** Per element: its non-slice children in snapshot order, each with its real slices (computed once). */
-function planOf(rc: RunCtx, el: ElementInfo): PlanEntry[] {
+function planOf(rc: RunCtx, el: ElementInfo): Plan {
   const hit = plans.get(el);
   if (hit) return hit;
   const kids = rc.t.nav.children(el);
-  const plan = kids
+  const entries = kids
     .filter((k) => k.sliceName === undefined)
-    .map((kid) => {
+    .map((kid, index) => {
       const slices = kids.filter(
         (k) => k.sliceName !== undefined && k.path === kid.path && !k.defName.endsWith('[x]'),
       );
-      return { kid, slices, needed: slices.length > 0 || isAutoCandidate(kid) };
+      return { index, kid, slices, needed: slices.length > 0 || isAutoCandidate(kid) };
     });
+  const byName = new Map<string, PlanEntry>();
+  for (const e of entries) for (const n of e.kid.jsonNames) if (!byName.has(n)) byName.set(n, e);
+  const plan = { entries, needed: entries.filter((e) => e.needed), byName };
   plans.set(el, plan);
   return plan;
+}
+
+/**
+ * Without an inline object only the children that received results or are always examined get a slot (the
+ * hot path): a resource has dozens of children, a rule touches a few.
+ */
+function receiving(plan: Plan, byKey: Map<string, unknown[]>): PlanEntry[] {
+  let extra: PlanEntry[] | undefined;
+  for (const key of byKey.keys()) {
+    const e = plan.byName.get(key);
+    if (!e || e.needed || extra?.includes(e)) continue;
+    (extra ??= []).push(e);
+  }
+  if (!extra) return plan.needed;
+  return [...plan.needed, ...extra].sort((a, b) => a.index - b.index);
 }
 
 function slotFor(
@@ -85,7 +110,7 @@ function slotFor(
       values = vs;
     }
   }
-  values = values.filter((v) => !isEmptyValue(v));
+  if (values.some(isEmptyValue)) values = values.filter((v) => !isEmptyValue(v));
   if (kid.isArray && kid.max === '1' && values.length > 1) values = [mergeAll(kid, values)];
   const sliceValues = slices.length ? mandatorySlices(rc, name, slices, byKey) : [];
   if (!values.length && !sliceValues.length && kid.max !== '0' && kid.jsonNames.length === 1) {
@@ -135,7 +160,7 @@ function inlineValues(
 ): unknown[] {
   if (!inline) return [];
   const v = inline[n];
-  const sib = inline['_' + n];
+  const sib = inline[siblingName(n)];
   if (v === undefined && sib === undefined) return [];
   const w = where(rc, childPath(rc.epath, n));
   if (kid.kind === 'system')
@@ -171,7 +196,10 @@ export function isEmptyValue(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (v instanceof PrimitiveEntry)
     return v.value === undefined && (!v.props || Object.keys(v.props).length === 0);
-  if (isObj(v)) return !Object.values(v).some((x) => x !== undefined && x !== null);
+  if (isObj(v)) {
+    for (const k in v) if (Object.hasOwn(v, k) && v[k] !== undefined && v[k] !== null) return false;
+    return true;
+  }
   return isNoValue(v);
 }
 
@@ -197,7 +225,7 @@ export function mergeAll(el: ElementInfo, values: unknown[]): unknown {
 function applyPattern(obj: Record<string, unknown>, pattern: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(pattern)) {
     obj[k] = Array.isArray(v) ? [...v] : v;
-    if (!k.startsWith('_')) delete obj['_' + k];
+    if (!k.startsWith('_')) delete obj[siblingName(k)];
   }
 }
 
@@ -205,7 +233,7 @@ function checkRequired(rc: RunCtx, slots: readonly Slot[], obj: Record<string, u
   if (!shouldValidate(rc.env, 'F5130')) return;
   for (const s of slots) {
     if (s.el.min < 1) continue;
-    if (s.el.jsonNames.some((n) => obj[n] !== undefined || obj['_' + n] !== undefined)) continue;
+    if (s.el.jsonNames.some((n) => obj[n] !== undefined || obj[siblingName(n)] !== undefined)) continue;
     report(rc.env, 'F5130', {
       ...where(rc, childPath(rc.epath, flashName(s.el))),
       fhirParent: parentName(rc),
@@ -219,7 +247,8 @@ function reorder(obj: Record<string, unknown>, slots: readonly Slot[]): Record<s
   for (const s of slots) {
     for (const n of s.el.jsonNames) {
       if (obj[n] !== undefined) out[n] = obj[n];
-      if (obj['_' + n] !== undefined) out['_' + n] = obj['_' + n];
+      const sib = siblingName(n);
+      if (obj[sib] !== undefined) out[sib] = obj[sib];
     }
   }
   return out;

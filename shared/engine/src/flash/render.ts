@@ -1,6 +1,7 @@
 import type { ElementInfo } from '@mapx/fhir';
 import { PrimitiveEntry } from './flash-meta.js';
 import { mergeAll } from './build-object.js';
+import { siblingName } from './sibling-name.js';
 
 /** The collected values of one child definition. */
 export interface Slot {
@@ -36,7 +37,7 @@ function renderPrimitive(obj: Record<string, unknown>, s: Slot, entries: unknown
   if (!s.el.isArray) {
     const m = mergeAll(s.el, list) as PrimitiveEntry;
     if (m.value !== undefined) obj[s.name] = m.value;
-    if (m.props && Object.keys(m.props).length) obj['_' + s.name] = m.props;
+    if (m.props && Object.keys(m.props).length) obj[siblingName(s.name)] = m.props;
     return;
   }
   const values = list.map((e) => (e.value === undefined ? null : e.value));
@@ -44,7 +45,7 @@ function renderPrimitive(obj: Record<string, unknown>, s: Slot, entries: unknown
   trimNulls(values);
   trimNulls(props);
   if (values.length) obj[s.name] = values;
-  if (props.length) obj['_' + s.name] = props;
+  if (props.length) obj[siblingName(s.name)] = props;
 }
 
 function trimNulls(a: unknown[]): void {

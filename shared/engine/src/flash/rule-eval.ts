@@ -157,10 +157,31 @@ function checkResource(rc: RunCtx, item: unknown, meta: RuleMeta): unknown {
     if (shouldValidate(rc.env, 'F5103')) report(rc.env, 'F5103', fields);
     return item;
   }
+  if (headFirst(item)) return item;
   const out: Record<string, unknown> = {};
   for (const k of RESOURCE_HEAD) if (item[k] !== undefined) out[k] = item[k];
   for (const [k, v] of Object.entries(item)) if (!(k in out)) out[k] = v;
   return out;
+}
+
+/**
+ * Whether the resource already starts with its head keys in order: then it is kept as is, and keeps its
+ * identity (its seeded UUID, computed once per object, serves `$reference` and the Bundle fullUrl alike).
+ */
+function headFirst(item: Record<string, unknown>): boolean {
+  let next = 0;
+  for (const k in item) {
+    if (!Object.hasOwn(item, k)) return false;
+    const at = RESOURCE_HEAD.indexOf(k);
+    if (at < 0) {
+      if (item[k] === undefined) return false;
+      break;
+    }
+    if (item[k] === undefined || at < next) return false;
+    next = at + 1;
+  }
+  for (let i = next; i < RESOURCE_HEAD.length; i++) if (item[RESOURCE_HEAD[i]!] !== undefined) return false;
+  return true;
 }
 
 function parentOf(rc: RunCtx, meta: RuleMeta): string {
