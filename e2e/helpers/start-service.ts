@@ -56,7 +56,8 @@ export async function waitWarm(baseUrl: string, timeoutMs = 60_000): Promise<Rec
   const until = Date.now() + timeoutMs;
   for (;;) {
     const health = (await (await fetch(`${baseUrl}/health`)).json()) as Record<string, unknown>;
-    if (health.warming_up === false && (health.warming_up_finished_at || health.warming_up_error)) return health;
+    if (health.warming_up === false && (health.warming_up_finished_at || health.warming_up_error))
+      return health;
     if (Date.now() > until) throw new Error(`warm-up did not finish: ${JSON.stringify(health)}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -216,6 +216,8 @@ export function mergeAll(el: ElementInfo, values: unknown[]): unknown {
     }
     return new PrimitiveEntry(value, props);
   }
+  // a single object is kept as is (values are never mutated once built), which keeps its identity
+  if (values.length === 1 && isObj(values[0])) return values[0];
   let out: Record<string, unknown> = {};
   for (const v of values) out = isObj(v) ? { ...out, ...v } : (v as Record<string, unknown>);
   return out;

@@ -63,7 +63,7 @@ export function convertPrimitive(env: Env, el: ElementInfo, value: unknown, wher
   if (type === 'string' || type === 'markdown') return checkString(env, el, text, where, value);
   if (type === 'code') {
     if (!shouldValidate(env, 'F5113')) return value;
-    if (!/^\S+(?:[ \u00a0]\S+)*$/.test(text) || /[\t\n\r]/.test(text)) {
+    if (!isFhirCode(text)) {
       report(env, 'F5113', { ...where, value, fhirType: type });
     }
     return text;
@@ -108,6 +108,19 @@ export function isFhirString(text: string): boolean {
     if (!content && !isJsWhitespace(c)) content = true;
   }
   return content;
+}
+
+/** §5.8 code rule (no leading, trailing or repeated whitespace; single spaces only) as a char-code scan. */
+function isFhirCode(text: string): boolean {
+  if (text.length === 0) return false;
+  let prevSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!isJsWhitespace(c)) prevSpace = false;
+    else if (prevSpace || (c !== 0x20 && c !== 0xa0)) return false;
+    else prevSpace = true;
+  }
+  return !prevSpace;
 }
 
 /** The code units JavaScript's `\s` matches (the spec's "whitespace"). */

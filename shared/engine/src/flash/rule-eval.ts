@@ -146,15 +146,15 @@ function resourceValues(
 const RESOURCE_HEAD = ['resourceType', 'id', 'meta', 'implicitRules', 'language'];
 
 function checkResource(rc: RunCtx, item: unknown, meta: RuleMeta): unknown {
-  const fields = { ...where(rc, meta.flashPath), fhirParent: parentOf(rc, meta) };
+  const fields = () => ({ ...where(rc, meta.flashPath), fhirParent: parentOf(rc, meta) });
   if (!isObj(item)) {
     if (shouldValidate(rc.env, 'F5102'))
-      report(rc.env, 'F5102', { ...fields, valueType: Array.isArray(item) ? 'array' : typeof item });
+      report(rc.env, 'F5102', { ...fields(), valueType: Array.isArray(item) ? 'array' : typeof item });
     return item;
   }
   const rt = item['resourceType'];
   if (typeof rt !== 'string' || rt === '') {
-    if (shouldValidate(rc.env, 'F5103')) report(rc.env, 'F5103', fields);
+    if (shouldValidate(rc.env, 'F5103')) report(rc.env, 'F5103', fields());
     return item;
   }
   if (headFirst(item)) return item;

@@ -21,7 +21,14 @@ export function childPath(parent: string, name: string): string {
 }
 
 export function where(rc: RunCtx, fhirElement: string): Where {
-  return { instanceOf: rc.block.instanceOf, fhirElement, ...rc.at };
+  const at = rc.at;
+  return {
+    instanceOf: rc.block.instanceOf,
+    fhirElement,
+    position: at.position,
+    start: at.start,
+    line: at.line,
+  };
 }
 
 export function parentName(rc: RunCtx): string {
