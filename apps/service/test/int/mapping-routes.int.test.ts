@@ -70,6 +70,18 @@ describe('/Mapping routes with a folder store', () => {
     });
   });
 
+  it('answers broken HL7, malformed JSON and malformed CSV precisely', async () => {
+    const hl7 = await inject('POST', '/Mapping/greet', 'this is not HL7', 'x-application/hl7-v2+er7');
+    expect(hl7.statusCode).toBe(422);
+    expect(hl7.json()).toMatchObject({ __isMapxError: true, code: 'HL7_NO_MSH' });
+    const json = await inject('POST', '/Mapping/greet', '{"name": "Dana",', 'application/json');
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ code: 'JSON_SYNTAX_ERROR', line: 1, position: 16 });
+    const csv = await inject('POST', '/Mapping/greet', 'name\n"Dana\nx', 'text/csv');
+    expect(csv.statusCode).toBe(422);
+    expect(csv.json()).toMatchObject({ code: 'CSV_UNTERMINATED_QUOTE', line: 2 });
+  });
+
   it('binds $mapxHttpInvocation on sub-routes, with credentials redacted', async () => {
     await inject('PUT', '/Mapping/echo', '$mapxHttpInvocation', 'text/plain');
     const res = await t.app.inject({
