@@ -12,6 +12,7 @@ const layer = (files, forbidden, extra = []) => ({
 });
 const all = [
   '@mapx/plugin-api',
+  '@mapx/xml',
   '@mapx/fhir',
   '@mapx/engine',
   '@mapx/api',
@@ -50,13 +51,15 @@ export default tseslint.config(
     },
   },
   layer(['shared/plugin-api/**'], all),
+  // internal helpers shared by built-in plugins: they import nothing of ours
+  layer(['shared/xml/**'], all),
   layer(['shared/fhir/**'], except('@mapx/fhir')),
   layer(['shared/engine/**'], except('@mapx/engine', '@mapx/fhir')),
   // engine tests may start the real FHIR test server of the testkit (a devDependency, never shipped code)
   layer(['shared/engine/**/*.test.ts'], except('@mapx/engine', '@mapx/fhir', '@mapx/plugin-testkit')),
   layer(['shared/api/**'], except('@mapx/api')),
   layer(['shared/plugin-testkit/**'], except('@mapx/plugin-testkit', '@mapx/plugin-api')),
-  layer(['plugins/**/src/**'], except('@mapx/plugin-api', '@mapx/plugin-testkit'), noFastify),
+  layer(['plugins/**/src/**'], except('@mapx/plugin-api', '@mapx/plugin-testkit', '@mapx/xml'), noFastify),
   layer(['apps/service/**'], ['@mapx/designer', '@mapx/auth', '@mapx/normalizer-*', '@mapx/store-*']),
   layer(['apps/designer/src/renderer/**'], except('@mapx/api'), [
     { group: ['electron', 'node:*'], message: 'layering: the renderer talks HTTP only' },

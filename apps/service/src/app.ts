@@ -1,4 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Fastify } from './http/fastify-module.js';
 import type { Logger } from 'pino';
 import { createEngine, createFhirClient, createServerConceptMapSource } from '@mapx/engine';
 import type { AppConfig } from './config/app-config.js';
@@ -12,6 +13,8 @@ import { InputDispatcher } from './normalize/input-dispatcher.js';
 import { registerHostFunctions } from './eval/host-functions.js';
 import { installErrorHandling } from './http/error-handling.js';
 import { installCors } from './http/cors.js';
+import { requestLoggingOptions } from './http/request-logging.js';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 import { installJsonParsers } from './http/json-parsers.js';
 import { registerRoutes } from './routes/register-routes.js';
 
@@ -29,6 +32,8 @@ export async function buildApp(
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: config.server.bodyLimit,
     return503OnClosing: true,
+    ...requestLoggingOptions(options.logger),
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
   app.decorate('mapx', buildServices(config, runtime, options.logger));

@@ -10,3 +10,6 @@ export * from './define.js';
 export { parseMediaType } from './media-type.js';
 export { MAPPING_ID_PATTERN, isValidMappingId } from './mapping-id.js';
 export { parseJsonText, findJsonErrorPosition } from './json-text.js';
+export { parseFlag, parseInteger, parseOptionalText, pickEnv } from './env-options.js';
+export { createKeyedQueue, type KeyedQueue } from './keyed-queue.js';
+export { setOwn } from './set-own.js';

@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { authConfigSchema, type AuthConfig } from './auth-config-schema.js';
 import { crossFieldIssues, type ConfigIssue } from './cross-field-issues.js';
 import { locateAuthConfig } from './locate-auth-config.js';
@@ -15,7 +16,12 @@ export type LoadAuthConfigResult =
       readonly message: string;
     };
 
+/** Loaded on first use: most deployments have no auth.yaml, and the parser is ~70 modules of start-up time. */
+let yaml: typeof Yaml | undefined;
+
 function parseYaml(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
+  const { LineCounter, parseDocument } = yaml;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter });
   const first = doc.errors[0];

@@ -1,3 +1,5 @@
+import { setOwn } from '@mapx/plugin-api';
+
 /** Key path of each column: dotted header names nest (`b.c` → `{b:{c}}`); blank names become `field<N>`. */
 export function buildColumnPaths(header: readonly string[]): string[][] {
   return header.map((name, i) => {
@@ -37,11 +39,4 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
     node = next as Record<string, unknown>;
   }
   setOwn(node, path[path.length - 1]!, value);
-}
-
-/** Plain assignment, except that a `__proto__` column name becomes an own key instead of a prototype. */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }

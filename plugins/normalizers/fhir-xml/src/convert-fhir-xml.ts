@@ -1,8 +1,6 @@
-import type { NormalizeIssue } from '@mapx/plugin-api';
+import { setOwn, type NormalizeIssue } from '@mapx/plugin-api';
+import { serializeXml, type XmlElement } from '@mapx/xml';
 import type { ElementInfo, FhirModel, PrimitiveKind, Scope } from './fhir-model.js';
-import type { XmlElement } from './parse-xml.js';
-import { serializeXml } from './serialize-xml.js';
-import { setOwn } from './set-own.js';
 
 const FHIR_NS = 'http://hl7.org/fhir';
 

@@ -5,9 +5,9 @@ import type {
   PluginContext,
   RawInput,
 } from '@mapx/plugin-api';
+import { parseXml } from '@mapx/xml';
 import { convertFhirXml } from './convert-fhir-xml.js';
 import { createFhirModel, type FhirModel } from './fhir-model.js';
-import { parseXml } from './parse-xml.js';
 import { isFhirRoot } from './sniff-root.js';
 
 const FHIR_TYPES = new Set(['application/fhir+xml', 'application/xml+fhir']);

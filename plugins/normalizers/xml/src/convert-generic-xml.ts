@@ -1,6 +1,5 @@
-import type { XmlElement } from './parse-xml.js';
-import { serializeXml } from './serialize-xml.js';
-import { setOwn } from './set-own.js';
+import { setOwn } from '@mapx/plugin-api';
+import { serializeXml, type XmlElement } from '@mapx/xml';
 
 const FHIR_NS = 'http://hl7.org/fhir';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { defineNormalizer, type NormalizeResult, type RawInput } from '@mapx/plugin-api';
+import { parseXml } from '@mapx/xml';
 import { convertGenericXml } from './convert-generic-xml.js';
-import { parseXml } from './parse-xml.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

@@ -1,5 +1,6 @@
 import {
   StoreError,
+  createKeyedQueue,
   isValidMappingId,
   type Disposable,
   type MappingStore,
@@ -11,7 +12,6 @@ import { ALIAS_SEARCH, aliasMapKind, readServerAliases } from './alias-concept-m
 import { pollForChanges, type WatchedSearch } from './change-poller.js';
 import type { FhirHttpClient, FhirRequest, FhirResponse } from './fhir-http-client.js';
 import type { FhirResource } from './fhir-types.js';
-import { createKeyedQueue } from './keyed-queue.js';
 import { buildMappingStructureMap, readMappingExpression } from './mapping-structure-map.js';
 import type { FhirServerStoreOptions } from './options.js';
 import { searchAll } from './search-all.js';

@@ -2,11 +2,9 @@ import type { FhirResource, UsageContext } from './fhir-types.js';
 import {
   EXPRESSION_EXTENSIONS,
   INFORMATION_SYSTEM_SOFTWARE,
-  MAPX_CODE,
-  MAPX_CODE_SYSTEM,
-  MAPX_EXPRESSION_EXTENSION,
-  MAPX_MEDIA_TYPE,
+  MAPX_STRUCTURE_MAP_MARKS,
   SNOMED,
+  type StructureMapMarks,
 } from './mapx-namespace.js';
 
 /** Keys of server mappings (mapping-language §9.7); ids with `-` or `.` are not mappings. */
@@ -50,8 +48,16 @@ function isEngineContext(context: UsageContext): boolean {
   );
 }
 
-/** The canonical StructureMap mapx writes for mapping `id` (the §9.7 shape, with the mapx namespace). */
-export function buildMappingStructureMap(id: string, expression: string, baseUrl: string): FhirResource {
+/**
+ * The canonical StructureMap for mapping `id` (the §9.7 shape), marked as mapx's own unless other `marks` are
+ * given (tests write the reference engine's maps with it).
+ */
+export function buildMappingStructureMap(
+  id: string,
+  expression: string,
+  baseUrl: string,
+  marks: StructureMapMarks = MAPX_STRUCTURE_MAP_MARKS,
+): FhirResource {
   const url = `${baseUrl}/StructureMap/${id}`;
   return {
     resourceType: 'StructureMap',
@@ -67,12 +73,12 @@ export function buildMappingStructureMap(id: string, expression: string, baseUrl
     useContext: [
       {
         code: { system: SNOMED, code: INFORMATION_SYSTEM_SOFTWARE, display: 'Information system software' },
-        valueCodeableConcept: { coding: [{ system: MAPX_CODE_SYSTEM, code: MAPX_CODE, display: 'mapx' }] },
+        valueCodeableConcept: { coding: [{ ...marks.coding }] },
       },
     ],
     group: [
       {
-        name: 'mapxMapping',
+        name: marks.groupName,
         typeMode: 'none',
         input: [{ name: 'input', mode: 'source' }],
         rule: [
@@ -81,8 +87,8 @@ export function buildMappingStructureMap(id: string, expression: string, baseUrl
             source: [{ context: 'input' }],
             extension: [
               {
-                url: MAPX_EXPRESSION_EXTENSION,
-                valueExpression: { language: MAPX_MEDIA_TYPE, expression },
+                url: marks.expressionExtension,
+                valueExpression: { language: marks.expressionLanguage, expression },
               },
             ],
           },

@@ -21,3 +21,28 @@ export const EXPRESSION_EXTENSIONS: ReadonlySet<string> = new Set([
   MAPX_EXPRESSION_EXTENSION,
   FUME_EXPRESSION_EXTENSION,
 ]);
+
+/** How an engine marks the StructureMap of a saved mapping (docs/stores.md, *Namespace*). */
+export interface StructureMapMarks {
+  /** The use-context coding, under SNOMED "Information system software". */
+  readonly coding: { readonly system: string; readonly code: string; readonly display: string };
+  readonly groupName: string;
+  readonly expressionExtension: string;
+  readonly expressionLanguage: string;
+}
+
+/** What mapx writes. */
+export const MAPX_STRUCTURE_MAP_MARKS: StructureMapMarks = {
+  coding: { system: MAPX_CODE_SYSTEM, code: MAPX_CODE, display: 'mapx' },
+  groupName: 'mapxMapping',
+  expressionExtension: MAPX_EXPRESSION_EXTENSION,
+  expressionLanguage: MAPX_MEDIA_TYPE,
+};
+
+/** What the reference engine's tooling writes; mapx only reads it (tests build such maps with it). */
+export const FUME_STRUCTURE_MAP_MARKS: StructureMapMarks = {
+  coding: { system: FUME_CODE_SYSTEM, code: FUME_CODE, display: 'FUME' },
+  groupName: 'fumeMapping',
+  expressionExtension: FUME_EXPRESSION_EXTENSION,
+  expressionLanguage: 'application/vnd.outburn.fume',
+};

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { flagSchema, integerSchema, isUnset, pickEnv } from './env-values.js';
+import { parseFlag, parseInteger, parseOptionalText, pickEnv } from '@mapx/plugin-api';
+
+/** A value `parse` accepts (typed JSON or environment text), as parsed; anything else is "Invalid input". */
+const parsedBy = <T>(parse: (value: unknown) => T | undefined) =>
+  z.custom<unknown>((v) => parse(v) !== undefined).transform((v) => parse(v)!);
+const flagSchema = parsedBy(parseFlag);
+const integerSchema = parsedBy(parseInteger);
 
 const baseUrlSchema = z
   .string()
   .optional()
   .transform((s, ctx) => {
-    if (isUnset(s)) return undefined;
-    const trimmed = (s as string).trim().replace(/\/+$/, '');
+    const text = parseOptionalText(s);
+    if (text === undefined) return undefined;
+    const trimmed = text.replace(/\/+$/, '');
     const url = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       ctx.addIssue({ code: 'custom', message: 'expected an http(s) URL, empty or n/a' });

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
-import { createRecordingLogger, fumeStructureMap, openStore } from './support.js';
+import { createRecordingLogger } from '@mapx/plugin-testkit/store';
+import { fumeStructureMap, openStore } from './support.js';
 
 const credentials = { username: 'mapx-user', password: 'S3cret-pässword' };
 let server: FhirTestServer;

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
-import {
-  FUME_MARKER,
-  MAPX_MARKER,
-  aliasConceptMap,
-  createRecordingLogger,
-  fumeStructureMap,
-  openStore,
-} from './support.js';
+import { createRecordingLogger } from '@mapx/plugin-testkit/store';
+import { FUME_MARKER, MAPX_MARKER, aliasConceptMap, fumeStructureMap, openStore } from './support.js';
 
 let server: FhirTestServer;
 const seed = (resource: Record<string, unknown>): Promise<unknown> =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
-import type { MappingStore } from '@mapx/plugin-api';
-import { fumeStructureMap, openStore, waitFor } from './support.js';
+import { waitForStoreChange } from '@mapx/plugin-testkit/store';
+import { fumeStructureMap, openStore } from './support.js';
 
 let server: FhirTestServer;
 
@@ -10,19 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => server.repo.clear());
-
-async function expectChangeAfter(store: MappingStore, action: () => Promise<unknown>): Promise<void> {
-  let changes = 0;
-  const subscription = store.watch!(() => {
-    changes += 1;
-  });
-  try {
-    await action();
-    await waitFor(() => changes > 0, 10_000, 'a change event');
-  } finally {
-    subscription.dispose();
-  }
-}
 
 describe('fhir-server store: change detection', () => {
   it('notices new, updated and deleted mappings by polling', async () => {
@@ -33,13 +20,13 @@ describe('fhir-server store: change detection', () => {
     await writer.load();
 
     await store.load();
-    await expectChangeAfter(store, () => writer.put!('second', '2'));
+    await waitForStoreChange(store, () => writer.put!('second', '2'));
     expect(Object.fromEntries((await store.load()).mappings)).toEqual({ first: '1', second: '2' });
 
-    await expectChangeAfter(store, () => writer.put!('first', 'updated'));
+    await waitForStoreChange(store, () => writer.put!('first', 'updated'));
     expect((await store.load()).mappings.get('first')).toBe('updated');
 
-    await expectChangeAfter(store, () => writer.delete!('second'));
+    await waitForStoreChange(store, () => writer.delete!('second'));
     expect([...(await store.load()).mappings.keys()]).toEqual(['first']);
     await store.close();
   });
@@ -47,7 +34,7 @@ describe('fhir-server store: change detection', () => {
   it('notices a change of the alias ConceptMap', async () => {
     const store = await openStore({ baseUrl: server.baseUrl, pollingIntervalMs: 20, conceptMaps: 'none' });
     await store.load();
-    await expectChangeAfter(store, () =>
+    await waitForStoreChange(store, () =>
       server.repo.createResource({
         resourceType: 'ConceptMap',
         name: 'MapxAliases',
@@ -64,7 +51,7 @@ describe('fhir-server store: change detection', () => {
       forcedResyncIntervalMs: 20,
     });
     expect(store.capabilities.watch).toBe(true);
-    await expectChangeAfter(store, () => Promise.resolve());
+    await waitForStoreChange(store, () => Promise.resolve());
     await store.close();
   });
 

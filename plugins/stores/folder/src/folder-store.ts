@@ -2,6 +2,7 @@ import { readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   StoreError,
+  createKeyedQueue,
   isValidMappingId,
   type Disposable,
   type MappingStore,
@@ -12,7 +13,6 @@ import {
 import { syncDirectory, writeFileAtomic } from './atomic-write.js';
 import { errnoCode, ioError } from './io-error.js';
 import { fingerprintFolder } from './folder-fingerprint.js';
-import { createKeyedQueue } from './keyed-queue.js';
 import { loadFolderSnapshot } from './load-folder-snapshot.js';
 import type { FolderStoreOptions } from './options.js';
 import { removeStaleTempFiles } from './remove-stale-temp-files.js';

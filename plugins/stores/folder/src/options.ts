@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { flagSchema, integerSchema, isUnset, pickEnv } from './env-values.js';
+import { parseFlag, parseInteger, parseOptionalText, pickEnv } from '@mapx/plugin-api';
+
+/** A value `parse` accepts (typed JSON or environment text), as parsed; anything else is "Invalid input". */
+const parsedBy = <T>(parse: (value: unknown) => T | undefined) =>
+  z.custom<unknown>((v) => parse(v) !== undefined).transform((v) => parse(v)!);
+const flagSchema = parsedBy(parseFlag);
+const integerSchema = parsedBy(parseInteger);
 
 const extensionSchema = z
   .string()
@@ -20,7 +26,10 @@ export const folderStoreOptionsSchema = z.object({
   folder: z
     .string()
     .optional()
-    .transform((s) => (isUnset(s) ? undefined : path.resolve((s as string).trim()))),
+    .transform((s) => {
+      const folder = parseOptionalText(s);
+      return folder === undefined ? undefined : path.resolve(folder);
+    }),
   fileExtension: extensionSchema.default('.mapx'),
   /** ≤ 0 disables polling. */
   pollingIntervalMs: integerSchema.default(5000),

@@ -1,7 +1,8 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger, openConfiguredStore, withTempDir } from './support.js';
+import { createRecordingLogger } from '@mapx/plugin-testkit/store';
+import { openConfiguredStore, withTempDir } from './support.js';
 
 const warnedFiles = (logger: ReturnType<typeof createRecordingLogger>): string[] =>
   logger.entries

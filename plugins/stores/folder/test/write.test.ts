@@ -1,7 +1,8 @@
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger, openConfiguredStore, withTempDir } from './support.js';
+import { createRecordingLogger } from '@mapx/plugin-testkit/store';
+import { openConfiguredStore, withTempDir } from './support.js';
 
 describe('folder store: writes', () => {
   it('creates, replaces, reads and deletes a mapping', async () => {

@@ -1,4 +1,4 @@
-import jsonata from 'jsonata';
+import { jsonata, type JsonataExpression } from './jsonata-module.js';
 import type { FhirContext } from '@mapx/fhir';
 import { createNavigator } from '@mapx/fhir';
 import { createFlashResolver } from '../compile/flash-resolver.js';
@@ -15,7 +15,7 @@ import type { Emitter } from '../syntax/emitter.js';
 export interface CompiledCore {
   source: string;
   lowered: string;
-  jexpr: jsonata.Expression;
+  jexpr: JsonataExpression;
   emitter: Emitter;
   tables: FlashTables | undefined;
 }
@@ -33,7 +33,7 @@ export function compileSource(source: string, inputs: CompileInputs): CompiledCo
   const nav = parsed.hasFlash && inputs.fhir ? createNavigator(inputs.fhir) : undefined;
   const { resolver, tables } = createFlashResolver(source, nav, inputs.unavailable);
   const { text, emitter } = lower(parsed, resolver);
-  let jexpr: jsonata.Expression;
+  let jexpr: JsonataExpression;
   try {
     jexpr = jsonata(text, {
       timeout: inputs.timeoutMs,

@@ -26,8 +26,8 @@ export function buildObject(
   const byKey = new Map<string, unknown[]>();
   for (const r of results) {
     const list = byKey.get(r.key);
-    if (list) list.push(...r.values);
-    else byKey.set(r.key, [...r.values]);
+    if (list) for (const v of r.values) list.push(v);
+    else byKey.set(r.key, r.values.slice());
   }
   const plan = planOf(rc, el);
   const slots: Slot[] = [];
@@ -85,11 +85,25 @@ function receiving(plan: Plan, byKey: Map<string, unknown[]>): PlanEntry[] {
   let extra: PlanEntry[] | undefined;
   for (const key of byKey.keys()) {
     const e = plan.byName.get(key);
-    if (!e || e.needed || extra?.includes(e)) continue;
-    (extra ??= []).push(e);
+    if (e === undefined || e.needed) continue;
+    if (extra === undefined) extra = [e];
+    else if (!extra.includes(e)) extra.push(e);
   }
-  if (!extra) return plan.needed;
-  return [...plan.needed, ...extra].sort((a, b) => a.index - b.index);
+  if (extra === undefined) return plan.needed;
+  if (extra.length > 1) extra.sort(byIndex);
+  return mergeByIndex(plan.needed, extra);
+}
+
+const byIndex = (a: PlanEntry, b: PlanEntry) => a.index - b.index;
+
+function mergeByIndex(a: readonly PlanEntry[], b: readonly PlanEntry[]): PlanEntry[] {
+  const out: PlanEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i]!.index < b[j]!.index ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 function slotFor(

@@ -1,7 +1,7 @@
-import jsonata from 'jsonata';
+import { jsonata, type JsonataExpression } from '../engine/jsonata-module.js';
 import type { FunctionCallContext } from './function-types.js';
 
-const callers = new Map<number, jsonata.Expression>();
+const callers = new Map<number, JsonataExpression>();
 
 /**
  * Calls a JSONata function value through JSONata itself, so that lambdas (with their closures and
@@ -19,7 +19,7 @@ export async function invokeFunction(
   return callerFor(args.length).evaluate(undefined, bindings);
 }
 
-function callerFor(arity: number): jsonata.Expression {
+function callerFor(arity: number): JsonataExpression {
   let expr = callers.get(arity);
   if (!expr) {
     const params = Array.from({ length: arity }, (_, i) => `$a${i}`).join(', ');

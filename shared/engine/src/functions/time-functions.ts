@@ -1,4 +1,4 @@
-import jsonata from 'jsonata';
+import { jsonata, type JsonataExpression } from '../engine/jsonata-module.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { argumentError } from './function-error.js';
 import type { MapxFunction } from './function-types.js';
@@ -11,7 +11,7 @@ export const PICTURE_ALIASES: Readonly<Record<string, string>> = {
   time: '[H01]:[m01]:[s01].[f001]',
 };
 
-let formatter: jsonata.Expression | undefined;
+let formatter: JsonataExpression | undefined;
 
 async function formatMillis(ms: number, picture: string, timezone: string | undefined): Promise<unknown> {
   formatter ??= jsonata('$fromMillis($ms, $picture, $tz)');

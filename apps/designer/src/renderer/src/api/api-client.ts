@@ -24,8 +24,14 @@ export type ApiResult<T> =
 export interface ApiClientOptions {
   /** Base URL of the service, ending with `/`; relative URLs resolve against the page. */
   readonly baseUrl: string;
-  /** Pluggable for the authenticated mode (next issue): a bearer token, or undefined for none. */
+  /** Authenticated mode: the bearer token to send, or undefined for none. */
   readonly getAccessToken?: () => Promise<string | undefined>;
+  /**
+   * A 401 carrying a `WWW-Authenticate` challenge: the service no longer accepts our session (or never had
+   * one), so the host should forget it and offer to sign in. A 403 is not reported: signing in again would not
+   * give the user the missing role.
+   */
+  readonly onUnauthorized?: () => void;
 }
 
 interface Parser<T> {
@@ -55,7 +61,13 @@ export function createApiClient(options: ApiClientOptions) {
     const headers = new Headers(init.headers);
     const token = await options.getAccessToken?.();
     if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    return fetch(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(new URL(path, base), {
+      ...init,
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (response.status === 401 && response.headers.has('www-authenticate')) options.onUnauthorized?.();
+    return response;
   }
 
   async function call<T>(

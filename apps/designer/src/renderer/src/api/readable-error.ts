@@ -25,9 +25,13 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/** Why a 403 happened, in the user's terms: signing in again does not help, an administrator can. */
+const MISSING_ROLE = 'Not allowed: your account does not have a role this service requires for it';
+
 export function readableError(status: number, body: unknown): { message: string; code?: string } {
   const code = field(body, 'code');
-  const base = STATUS_TEXT[status] ?? `The service answered ${status}`;
+  const base =
+    code === 'AUTH_INSUFFICIENT_ROLE' ? MISSING_ROLE : (STATUS_TEXT[status] ?? `The service answered ${status}`);
   const detail =
     typeof body === 'string' && body.trim() !== '' && body.length < 300 ? body.trim() : messageOf(body);
   const message = detail !== undefined ? `${base}: ${detail}` : base;

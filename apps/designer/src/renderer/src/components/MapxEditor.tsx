@@ -2,6 +2,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import { diagnosticRange, markerLevel } from '../editor/diagnostic-range.js';
+import { tokenizeBeforeEnter } from '../editor/enter-tokenization.js';
 import { MAPX_LANGUAGE_ID } from '../editor/mapx-language.js';
 import type { MonacoApi } from '../editor/monaco-setup.js';
 import type { FlatDiagnostic } from '../run/flat-diagnostics.js';
@@ -85,6 +86,7 @@ export function MapxEditor({
 
   const onMount: OnMount = (instance) => {
     editorRef.current = instance;
+    tokenizeBeforeEnter(monaco, instance);
     instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => actions.current.onRun());
     instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => actions.current.onSave());
     onReady(instance);

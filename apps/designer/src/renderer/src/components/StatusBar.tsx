@@ -30,6 +30,12 @@ export function StatusBar({
   let content;
   if (connection.phase === 'connecting') {
     content = <span className="status-item">Connecting to the mapx service…</span>;
+  } else if (connection.phase === 'sign-in-required') {
+    content = (
+      <span className="status-item" data-testid="connection-sign-in">
+        <span className="dot dot-warming" aria-hidden="true" /> {connection.message}
+      </span>
+    );
   } else if (connection.phase === 'offline') {
     content = (
       <span className="status-item status-offline" data-testid="connection-offline">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LiveStatus } from '../state/use-live-check.js';
 
 interface ToolbarProps {
@@ -11,6 +12,8 @@ interface ToolbarProps {
   readonly onRun: () => void;
   readonly onRunSaved: () => void;
   readonly onLive: (enabled: boolean) => void;
+  /** Right end: connection and account controls of the host. */
+  readonly end?: ReactNode;
 }
 
 const LIVE_TEXT: Record<LiveStatus, string> = {
@@ -73,6 +76,7 @@ export function Toolbar(props: ToolbarProps) {
           {LIVE_TEXT[props.liveStatus]}
         </span>
       </div>
+      <div className="toolbar-end">{props.end}</div>
     </header>
   );
 }

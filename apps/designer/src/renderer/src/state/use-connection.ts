@@ -5,6 +5,8 @@ import type { ApiClient } from '../api/api-client.js';
 export type ConnectionState =
   | { readonly phase: 'connecting' }
   | { readonly phase: 'online'; readonly info: ServerInfo; readonly health?: Health }
+  /** The service wants a signed-in user: no polling until the login state changes. */
+  | { readonly phase: 'sign-in-required'; readonly message: string }
   | {
       readonly phase: 'offline';
       readonly message: string;
@@ -23,9 +25,13 @@ export function backoffMs(attempt: number): number {
 
 /**
  * Polls `GET /` and `GET /health`. A lost connection is shown and retried with backoff; the rest of the UI
- * keeps working on what it has.
+ * keeps working on what it has. A 401 stops polling: nothing changes until the user signs in (`retryNow`).
+ * Nothing is polled while `enabled` is false (a returning login is still being completed).
  */
-export function useConnection(api: ApiClient): { state: ConnectionState; retryNow: () => void } {
+export function useConnection(
+  api: ApiClient,
+  enabled = true,
+): { state: ConnectionState; retryNow: () => void } {
   const [state, setState] = useState<ConnectionState>({ phase: 'connecting' });
   const attempt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -34,6 +40,10 @@ export function useConnection(api: ApiClient): { state: ConnectionState; retryNo
     clearTimeout(timer.current);
     const [info, health] = await Promise.all([api.serverInfo(), api.health()]);
     let next: number;
+    if (!info.ok && info.status === 401) {
+      attempt.current = 0;
+      return setState({ phase: 'sign-in-required', message: info.message });
+    }
     if (info.ok) {
       attempt.current = 0;
       setState({ phase: 'online', info: info.data, ...(health.ok ? { health: health.data } : {}) });
@@ -52,6 +62,7 @@ export function useConnection(api: ApiClient): { state: ConnectionState; retryNo
   }, [api]);
 
   useEffect(() => {
+    if (!enabled) return;
     void check();
     const recheck = () => void check();
     window.addEventListener('online', recheck);
@@ -61,7 +72,8 @@ export function useConnection(api: ApiClient): { state: ConnectionState; retryNo
       window.removeEventListener('online', recheck);
       window.removeEventListener('focus', recheck);
     };
-  }, [check]);
+  }, [check, enabled]);
 
-  return { state, retryNow: () => void check() };
+  const retryNow = useCallback(() => void check(), [check]);
+  return { state, retryNow };
 }

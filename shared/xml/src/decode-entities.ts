@@ -1,5 +1,3 @@
-// Kept identical in @mapx/normalizer-xml and @mapx/normalizer-fhir-xml: plugins may not import each other.
-
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const REFERENCE = /&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z][\w.-]*)?(;)?/g;
 

@@ -1,6 +1,4 @@
-import type { XmlElement, XmlNode } from './parse-xml.js';
-
-// Kept identical in @mapx/normalizer-xml and @mapx/normalizer-fhir-xml: plugins may not import each other.
+import type { XmlElement, XmlNode } from './xml-tree.js';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const SPECIAL = /[&<>"]/g;

@@ -1,19 +1,22 @@
-import type { NormalizeIssue } from '@mapx/plugin-api';
 import { decodeEntities } from './decode-entities.js';
+import type { XmlElement } from './xml-tree.js';
 
-// Kept identical in @mapx/normalizer-xml and @mapx/normalizer-fhir-xml: plugins may not import each other.
-
-/** An element with its attributes in document order; text children are strings, exactly as decoded. */
-export interface XmlElement {
-  readonly name: string;
-  readonly attrs: Record<string, string>;
-  readonly children: XmlNode[];
+/**
+ * A problem with the document. Shaped like the plugin API's `NormalizeIssue` (this package imports nothing of
+ * ours), so an XML normaliser returns it as is; the `XML_*` codes are catalogued here only.
+ */
+export interface XmlIssue {
+  readonly code: 'XML_NOT_TEXT' | 'XML_DOCTYPE_FORBIDDEN' | 'XML_MALFORMED' | 'XML_TOO_DEEP';
+  readonly message: string;
+  /** The HTTP status a host answers with: 400 malformed body, 422 unusable content. */
+  readonly status: 400 | 422;
+  readonly line?: number;
+  readonly column?: number;
 }
-export type XmlNode = XmlElement | string;
 
 export type ParseXmlResult =
   | { readonly ok: true; readonly root: XmlElement | undefined }
-  | { readonly ok: false; readonly issue: NormalizeIssue };
+  | { readonly ok: false; readonly issue: XmlIssue };
 
 /** Deeper documents are refused: the converters walk the tree recursively. */
 export const MAX_XML_DEPTH = 500;
@@ -177,7 +180,13 @@ function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-function fail(code: string, message: string, status: 400 | 422, text?: string, at?: number): ParseXmlResult {
+function fail(
+  code: XmlIssue['code'],
+  message: string,
+  status: 400 | 422,
+  text?: string,
+  at?: number,
+): ParseXmlResult {
   if (text === undefined || at === undefined) return { ok: false, issue: { code, message, status } };
   const before = text.slice(0, at);
   const line = before.split('\n').length;

@@ -1,0 +1,238 @@
+import type { DiagnosticEntry } from '@mapx/api';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
+import type { DesignerHostConfig } from '../../common/host-config.js';
+import type { ApiClient } from './api/api-client.js';
+import { AccountControls } from './components/AccountControls.js';
+import { Dialog } from './components/Dialog.js';
+import { EditorTabs } from './components/EditorTabs.js';
+import { InputPane } from './components/InputPane.js';
+import { MapxEditor, modelPath } from './components/MapxEditor.js';
+import { MappingsPanel } from './components/MappingsPanel.js';
+import { OutputPane } from './components/OutputPane.js';
+import { SplitPane } from './components/SplitPane.js';
+import { StatusBar } from './components/StatusBar.js';
+import { TemplatesPanel } from './components/TemplatesPanel.js';
+import { Toasts } from './components/Toasts.js';
+import { SignInNotice } from './components/SignInNotice.js';
+import { Toolbar } from './components/Toolbar.js';
+import { diagnosticRange } from './editor/diagnostic-range.js';
+import { createCompletionSources, registerMapxCompletion } from './editor/mapx-completion.js';
+import type { MonacoApi } from './editor/monaco-setup.js';
+import {
+  SAMPLE_INPUT,
+  documentsReducer,
+  newDocumentId,
+  scratchDocument,
+  type EditorDocument,
+} from './state/documents.js';
+import type { AuthView } from './state/use-auth.js';
+import { useColorScheme } from './state/use-color-scheme.js';
+import { useConnection } from './state/use-connection.js';
+import { useFeedback } from './state/use-feedback.js';
+import { useLiveCheck } from './state/use-live-check.js';
+import { useRunner, type InputState } from './state/use-runner.js';
+import { useSavedMappings } from './state/use-saved-mappings.js';
+import { useTemplates } from './state/use-templates.js';
+import { useShortcuts } from './state/use-shortcuts.js';
+
+function initialDocuments() {
+  const first = scratchDocument();
+  return { documents: [first], activeId: first.id };
+}
+
+interface WorkbenchProps {
+  readonly monaco: MonacoApi;
+  readonly host: DesignerHostConfig;
+  readonly api: ApiClient;
+  readonly auth: AuthView;
+  /** The service ended a session we had (a 401 while signed in). */
+  readonly sessionLost: boolean;
+}
+
+/** Re-checks the connection when the user signs in or out (the first known state is checked anyway). */
+function useRecheckOnLogin(status: string | undefined, recheck: () => void) {
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current !== undefined && previous.current !== status) recheck();
+    previous.current = status;
+  }, [status, recheck]);
+}
+
+/** The workbench: toolbar, side panel, editor tabs, input/output split and status bar. */
+export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchProps) {
+  const theme = useColorScheme() === 'dark' ? 'mapx-dark' : 'mapx-light';
+  const connection = useConnection(api, auth.state !== undefined);
+  useRecheckOnLogin(auth.state?.status, connection.retryNow);
+  const online = connection.state.phase === 'online';
+  const needsSignIn = auth.state?.status === 'signed-out';
+  const feedback = useFeedback();
+  const [docs, dispatch] = useReducer(documentsReducer, undefined, initialDocuments);
+  const active = docs.documents.find((d) => d.id === docs.activeId) ?? docs.documents[0]!;
+  const [input, setInput] = useState<InputState>({ text: SAMPLE_INPUT, contentType: 'text/csv' });
+  const [live, setLive] = useState(true);
+  const editorRef = useRef<editor.IStandaloneCodeEditor | undefined>(undefined);
+
+  const completion = useMemo(() => createCompletionSources(() => api), [api]);
+  useEffect(() => registerMapxCompletion(monaco, completion).dispose, [monaco, completion]);
+
+  const runner = useRunner(api, input, feedback);
+  const liveStatus = useLiveCheck(
+    api,
+    { enabled: live && online, docId: active.id, text: active.text, input },
+    runner.setDocDiagnostics,
+  );
+  const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear);
+  const templates = useTemplates(api, online, feedback);
+
+  const run = useCallback(() => void runner.runAdHoc(active.id, active.text), [runner, active]);
+  const runSaved = useCallback(
+    (id: string) => void runner.runSaved(id, docs.documents.find((d) => d.mappingId === id)?.id),
+    [runner, docs.documents],
+  );
+  const save = useCallback((askForId: boolean) => void mappings.save(active, askForId), [mappings, active]);
+  const newDocument = useCallback(
+    () => dispatch({ type: 'open', document: scratchDocument('', 'Untitled') }),
+    [],
+  );
+  const close = useCallback(
+    (id: string) => {
+      const doc = docs.documents.find((d) => d.id === id);
+      dispatch({ type: 'close', id });
+      if (doc) monaco.editor.getModel(monaco.Uri.parse(modelPath(doc)))?.dispose();
+    },
+    [docs.documents, monaco],
+  );
+  useShortcuts({ run, save: () => save(false), newDocument, closeActive: () => close(active.id) });
+
+  const jump = useCallback((entry: DiagnosticEntry) => {
+    const instance = editorRef.current;
+    const range = instance && diagnosticRange(instance.getValue(), entry);
+    if (!instance || !range) return;
+    instance.setSelection(range);
+    instance.revealRangeInCenter(range);
+    instance.focus();
+  }, []);
+
+  const openTemplate = async (id: string) => {
+    const text = await templates.fetchTemplate(id);
+    if (text === undefined) return;
+    const doc: EditorDocument = { id: newDocumentId(), title: `${id} (template)`, text, origin: 'template' };
+    dispatch({ type: 'open', document: doc });
+  };
+  const insertTemplate = async (id: string) => {
+    const text = await templates.fetchTemplate(id);
+    const instance = editorRef.current;
+    const selection = instance?.getSelection();
+    if (text === undefined || !instance || !selection) return;
+    instance.executeEdits('template', [{ range: selection, text, forceMoveMarkers: true }]);
+    instance.focus();
+  };
+
+  const side = (
+    <aside className="side-panel" aria-label="Library">
+      <MappingsPanel
+        mappings={mappings.mappings}
+        {...(active.mappingId ? { openId: active.mappingId } : {})}
+        onOpen={(id) => void mappings.open(id)}
+        onRun={runSaved}
+        onDelete={(id) => void mappings.remove(id)}
+        onRefresh={() => void mappings.refresh()}
+        onRecache={() => void mappings.recache()}
+      />
+      <TemplatesPanel
+        type={templates.type}
+        templates={templates.templates}
+        onType={templates.setType}
+        onOpen={(id) => void openTemplate(id)}
+        onInsert={(id) => void insertTemplate(id)}
+      />
+    </aside>
+  );
+  const editorArea = (
+    <section className="editor-area" aria-label="Editor">
+      <EditorTabs
+        documents={docs.documents}
+        activeId={active.id}
+        onActivate={(id) => dispatch({ type: 'activate', id })}
+        onClose={close}
+      />
+      <div className="editor-host" data-testid="mapx-editor">
+        <MapxEditor
+          monaco={monaco}
+          document={active}
+          theme={theme}
+          diagnostics={runner.diagnostics[active.id] ?? []}
+          onChange={(text) => dispatch({ type: 'edit', id: active.id, text })}
+          onRun={run}
+          onSave={() => save(false)}
+          onReady={(instance) => (editorRef.current = instance)}
+        />
+      </div>
+    </section>
+  );
+  const io = (
+    <SplitPane
+      direction="row"
+      initial={0.4}
+      label="Resize input and output"
+      first={
+        <InputPane
+          text={input.text}
+          contentType={input.contentType}
+          theme={theme}
+          onChange={(text, contentType) => setInput({ text, contentType })}
+        />
+      }
+      second={
+        <OutputPane
+          {...(runner.history.current ? { current: runner.history.current } : {})}
+          {...(runner.history.previous ? { previous: runner.history.previous } : {})}
+          theme={theme}
+          running={runner.running}
+          onJump={jump}
+        />
+      }
+    />
+  );
+  return (
+    <div className={`app theme-${theme}`}>
+      <Toolbar
+        canRunSaved={active.mappingId !== undefined}
+        running={runner.running}
+        live={live}
+        liveStatus={liveStatus}
+        onNew={newDocument}
+        onSave={() => save(false)}
+        onSaveAs={() => save(true)}
+        onRun={run}
+        onRunSaved={() => active.mappingId && runSaved(active.mappingId)}
+        onLive={setLive}
+        end={<AccountControls auth={auth} />}
+      />
+      {needsSignIn && <SignInNotice serviceUrl={host.serviceBaseUrl} lost={sessionLost} />}
+      <main className="workbench">
+        <SplitPane
+          direction="row"
+          initial={0.2}
+          label="Resize side panel"
+          first={side}
+          second={
+            <SplitPane
+              direction="column"
+              initial={0.55}
+              label="Resize editor and run panes"
+              first={editorArea}
+              second={io}
+            />
+          }
+        />
+      </main>
+      <StatusBar connection={connection.state} onRetry={connection.retryNow} right={host.serviceBaseUrl} />
+      <Toasts toasts={feedback.toasts} onDismiss={feedback.dismiss} />
+      {feedback.dialog && (
+        <Dialog key={feedback.dialog.title} request={feedback.dialog} onDone={feedback.closeDialog} />
+      )}
+    </div>
+  );
+}

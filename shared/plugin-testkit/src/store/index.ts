@@ -1,0 +1,5 @@
+export { createRecordingLogger, type LogEntry, type RecordingLogger } from './recording-logger.js';
+export { validatePluginOptions, type OptionsValidation } from './validate-plugin-options.js';
+export { instantiateStore } from './instantiate-store.js';
+export { waitFor } from './wait-for.js';
+export { waitForStoreChange } from './wait-for-store-change.js';

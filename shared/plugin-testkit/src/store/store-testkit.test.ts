@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { defineStore, type MappingStore, type StandardSchemaV1 } from '@mapx/plugin-api';
+import { createTestPluginContext } from '../normalizer/instantiate.js';
+import {
+  createRecordingLogger,
+  instantiateStore,
+  validatePluginOptions,
+  waitFor,
+  waitForStoreChange,
+} from './index.js';
+
+interface DirOptions {
+  readonly dir: string | undefined;
+}
+
+/** A hand-written Standard Schema: `dir` must be a string when present. */
+const dirSchema: StandardSchemaV1<unknown, DirOptions> = {
+  '~standard': {
+    version: 1,
+    vendor: 'test',
+    validate(value) {
+      const dir = (value as { dir?: unknown } | null)?.dir;
+      if (dir === undefined || typeof dir === 'string') return { value: { dir } };
+      return { issues: [{ message: 'expected a string', path: [{ key: 'nested' }, 'dir'] }] };
+    },
+  },
+};
+
+/** A store whose changes the test triggers by hand. */
+function createManualStore(): MappingStore & { change(): void; listeners(): number } {
+  const listeners = new Set<() => void>();
+  return {
+    name: 'manual',
+    capabilities: { write: false, watch: true },
+    load: () =>
+      Promise.resolve({ mappings: new Map(), aliases: new Map(), statics: new Map(), conceptMaps: [] }),
+    get: () => Promise.resolve(undefined),
+    watch(onChange) {
+      listeners.add(onChange);
+      return { dispose: () => listeners.delete(onChange) };
+    },
+    close: () => Promise.resolve(),
+    change: () => listeners.forEach((listener) => listener()),
+    listeners: () => listeners.size,
+  };
+}
+
+const plugin = defineStore<DirOptions>({
+  meta: { packageName: '@test/store', version: '0.0.0', id: 'test', apiVersion: 1 },
+  optionsSchema: dirSchema,
+  create: (options, ctx) => {
+    ctx.logger.info({ dir: options.dir }, 'created');
+    return Promise.resolve(options.dir === undefined ? null : createManualStore());
+  },
+});
+
+describe('store testkit', () => {
+  it('reports option issues as messages and dotted paths', async () => {
+    expect(await validatePluginOptions(plugin, { dir: 'x' })).toEqual({ ok: true, value: { dir: 'x' } });
+    expect(await validatePluginOptions(plugin, { dir: 3 })).toEqual({
+      ok: false,
+      messages: ['expected a string'],
+      paths: ['nested.dir'],
+    });
+  });
+
+  it('instantiates a store with the given context, null when not configured', async () => {
+    const logger = createRecordingLogger();
+    expect(await instantiateStore(plugin, {}, createTestPluginContext({ logger }))).toBeNull();
+    const store = await instantiateStore(plugin, { dir: '/d' }, createTestPluginContext({ logger }));
+    expect(store?.name).toBe('manual');
+    expect(logger.entries).toEqual([
+      { level: 'info', obj: { dir: undefined }, msg: 'created' },
+      { level: 'info', obj: { dir: '/d' }, msg: 'created' },
+    ]);
+  });
+
+  it('refuses rejected options as a broken test setup', async () => {
+    await expect(instantiateStore(plugin, { dir: 3 })).rejects.toThrow(
+      '@test/store: options rejected: expected a string',
+    );
+  });
+
+  it('waits for a change the action causes, and unsubscribes afterwards', async () => {
+    const store = createManualStore();
+    let seen = 0;
+    store.watch!(() => (seen += 1));
+    await waitForStoreChange(store, () => Promise.resolve(store.change()));
+    expect(seen).toBe(1);
+    expect(store.listeners()).toBe(1);
+    await expect(waitForStoreChange(store, () => Promise.resolve(), 30)).rejects.toThrow(
+      'timed out waiting for a change event',
+    );
+    expect(store.listeners()).toBe(1);
+  });
+
+  it('waitFor resolves once the predicate holds', async () => {
+    let ready = false;
+    setImmediate(() => (ready = true));
+    await waitFor(() => ready);
+    expect(ready).toBe(true);
+  });
+});
