@@ -12,6 +12,17 @@ import { launchChromium } from '../helpers/launch-chromium.js';
  */
 const GROUPS = { alice: [ADMIN_ROLE], bob: ['staff'] };
 const MAPPING = '"mapped by mapx"';
+/**
+ * A sign-in is a page load, two metadata documents and a code exchange through the provider: on a busy CI
+ * machine that takes seconds, far beyond expect.poll's default second. Waiting longer asserts the same thing.
+ */
+const ROUND_TRIP = { timeout: 20_000 };
+
+/** The Output region as a reader sees it: Monaco draws spaces as U+00A0. */
+async function outputText(page: Page): Promise<string> {
+  const text = await page.getByRole('region', { name: 'Output' }).innerText();
+  return text.replace(/\u00a0/g, ' ');
+}
 let idp: TestIdp;
 let browser: Browser;
 
@@ -33,6 +44,10 @@ async function openAs(service: EmbeddedService, user: string): Promise<Page> {
     return route.continue({ url: url.href });
   });
   const page = await context.newPage();
+  // A policy that keeps the page from reaching the provider would otherwise fail silently as "no Sign out".
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) console.error(`[designer page] ${message.text()}`);
+  });
   await page.goto(new URL('designer/', service.baseUrl).href);
   return page;
 }
@@ -54,22 +69,43 @@ describe.each(['pkce', 'mediator'] as const)('web designer login, %s flow', (flo
     const page = await openAs(service, 'alice');
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/designer/') && !url.searchParams.has('code'));
-    await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count(), ROUND_TRIP).toBe(1);
     await page.getByRole('button', { name: 'Run greeting against the input' }).click();
-    await expect
-      .poll(() => page.getByRole('region', { name: 'Output' }).innerText())
-      .toContain('mapped by mapx');
+    await expect.poll(() => outputText(page), ROUND_TRIP).toContain('mapped by mapx');
     await page.context().close();
   });
 
   it('shows a clear "not allowed" to a signed-in user without the role', async () => {
     const page = await openAs(service, 'bob');
     await page.getByRole('button', { name: /sign in/i }).click();
-    await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count(), ROUND_TRIP).toBe(1);
     await page.getByRole('button', { name: 'Run greeting against the input' }).click();
-    await expect
-      .poll(() => page.getByRole('region', { name: 'Output' }).innerText())
-      .toMatch(/not allowed|forbidden/i);
+    await expect.poll(() => outputText(page), ROUND_TRIP).toMatch(/not allowed|forbidden/i);
+    await page.context().close();
+  });
+
+  it('signs out, without a blank page, when the service stops accepting the session (401)', async () => {
+    const page = await openAs(service, 'alice');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => page.getByRole('button', { name: /sign out/i }).count(), ROUND_TRIP).toBe(1);
+    // What the service answers once a token is no longer valid (revoked, signing keys rotated).
+    await page.route(
+      (url) => url.pathname === '/Mapping/greeting',
+      (route) =>
+        route.fulfill({
+          status: 401,
+          headers: {
+            'content-type': 'application/problem+json',
+            'www-authenticate': 'Bearer resource_metadata="x", error="invalid_token"',
+          },
+          body: JSON.stringify({ title: 'Invalid bearer token', status: 401, code: 'AUTH_TOKEN_INVALID' }),
+        }),
+    );
+    await page.getByRole('button', { name: 'Run greeting against the input' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await page.getByTestId('sign-in-notice').innerText()).toContain('Your session has ended');
+    expect(await page.getByRole('button', { name: /sign out/i }).count()).toBe(0);
+    await expect.poll(() => outputText(page), ROUND_TRIP).toMatch(/sign-in required/i);
     await page.context().close();
   });
 });

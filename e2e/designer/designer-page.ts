@@ -24,9 +24,43 @@ export interface DesignerPage {
   readonly problems: string[];
 }
 
-export async function openDesigner(browser: Browser, url: string): Promise<DesignerPage> {
+export interface OpenOptions {
+  /**
+   * Hold back every `requestIdleCallback` by this long, as on a machine too busy to ever be idle. Monaco
+   * tokenizes edited lines in idle callbacks, and its Enter rules depend on that; this makes the race that
+   * once broke FLASH auto-indent happen every time instead of once in five runs.
+   */
+  readonly idleDelayMs?: number;
+}
+
+export async function openDesigner(
+  browser: Browser,
+  url: string,
+  options: OpenOptions = {},
+): Promise<DesignerPage> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+  if (options.idleDelayMs !== undefined) {
+    await context.addInitScript((delay: number) => {
+      const request = window.requestIdleCallback.bind(window);
+      const cancel = window.cancelIdleCallback.bind(window);
+      const pending = new Map<number, { timer?: number; idle?: number }>();
+      let next = 0;
+      window.requestIdleCallback = (callback, opts) => {
+        const id = ++next;
+        const entry: { timer?: number; idle?: number } = {};
+        entry.timer = window.setTimeout(() => (entry.idle = request(callback, opts)), delay);
+        pending.set(id, entry);
+        return id;
+      };
+      window.cancelIdleCallback = (id) => {
+        const entry = pending.get(id);
+        pending.delete(id);
+        window.clearTimeout(entry?.timer);
+        if (entry?.idle !== undefined) cancel(entry.idle);
+      };
+    }, options.idleDelayMs);
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

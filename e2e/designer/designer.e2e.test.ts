@@ -72,24 +72,33 @@ describe('the designer in Chromium against the built service', () => {
     if (service) expect(await service.stop()).toBe(0);
   });
 
-  it('indents FLASH rules on Enter', async () => {
-    const { page } = designer;
-    await page.getByRole('button', { name: 'New', exact: true }).click();
-    await page.locator('[data-testid="mapx-editor"] .view-lines').click();
-    const typeLine = async (text: string) => {
-      await page.keyboard.type(text);
-      await expect.poll(() => editorText(page, 'mapx-editor')).toContain(text);
-      // Enter always starts a new line in the mapx editor, even with a suggestion list open (Tab accepts).
-      await page.keyboard.press('Enter');
-    };
-    await typeLine('InstanceOf: Patient');
-    await expect.poll(() => editorText(page, 'mapx-editor')).toBe('InstanceOf: Patient\n* ');
-    await typeLine('name');
-    await expect.poll(() => editorText(page, 'mapx-editor')).toBe('InstanceOf: Patient\n* name\n  * ');
-    await typeLine('given = first');
-    await expect
-      .poll(() => editorText(page, 'mapx-editor'))
-      .toBe('InstanceOf: Patient\n* name\n  * given = first\n  * ');
+  it('indents FLASH rules on Enter, even when the browser is never idle', async () => {
+    // Its own tab, where idle callbacks come late: Enter must not depend on background tokenization.
+    const { page, problems } = await openDesigner(browser, `${base}/designer/`, { idleDelayMs: 2_000 });
+    try {
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      await page.locator('[data-testid="mapx-editor"] .view-lines').click();
+      const typeLine = async (text: string) => {
+        await page.keyboard.type(text);
+        await expect.poll(() => editorText(page, 'mapx-editor')).toContain(text);
+        // Enter always starts a new line in the mapx editor, even with a suggestion list open (Tab accepts).
+        await page.keyboard.press('Enter');
+      };
+      await typeLine('InstanceOf: Patient');
+      await expect.poll(() => editorText(page, 'mapx-editor')).toBe('InstanceOf: Patient\n* ');
+      await typeLine('name');
+      await expect.poll(() => editorText(page, 'mapx-editor')).toBe('InstanceOf: Patient\n* name\n  * ');
+      await typeLine('given = first');
+      await expect
+        .poll(() => editorText(page, 'mapx-editor'))
+        .toBe('InstanceOf: Patient\n* name\n  * given = first\n  * ');
+      expect(problems).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'failed-enter-busy');
+      throw error;
+    } finally {
+      await page.context().close();
+    }
   });
 
   it('marks an indentation error while typing, then runs the fixed mapping against CSV', async () => {
@@ -178,11 +187,24 @@ describe('the designer in Chromium against the built service', () => {
     const { page } = designer;
     await page.getByRole('button', { name: 'New', exact: true }).click();
     await replaceEditorText(page, 'mapx-editor', "InstanceOf: bp\n* status = 'final'\n* comp");
-    await page.keyboard.press('Control+Space');
     const suggestion = page
       .locator('.suggest-widget .monaco-list-row')
       .filter({ hasText: 'component[SystolicBP]' });
-    await suggestion.first().waitFor();
+    // Element completions come from GET /fhir/elements; on a busy machine the first request for a suggestion may
+    // open the widget before they arrive, so ask again (as a user would) until they show, within a bound.
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Space');
+      const shown = await suggestion
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (shown) break;
+    }
+    await suggestion.first().waitFor({ timeout: 5_000 });
     await screenshot(page, 'completion');
     await page.keyboard.press('Escape');
   });

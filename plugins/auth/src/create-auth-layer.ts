@@ -73,8 +73,10 @@ export function createAuthLayer(config: AuthConfig, options: AuthLayerOptions): 
     },
     `auth mode: ${mode}`,
   );
+  const origins = new Set([new URL(keycloak.issuer).origin]);
   if (mode === 'auth-required' || mediator) {
     void discovery.get().then((r) => {
+      if (r.ok && r.doc.token_endpoint) origins.add(new URL(r.doc.token_endpoint).origin);
       if (!r.ok)
         options.logger.warn(
           { reason: r.reason },
@@ -82,5 +84,5 @@ export function createAuthLayer(config: AuthConfig, options: AuthLayerOptions): 
         );
     });
   }
-  return { mode, authorize, routes, close: () => Promise.resolve() };
+  return { mode, authorize, routes, browserOrigins: () => [...origins], close: () => Promise.resolve() };
 }

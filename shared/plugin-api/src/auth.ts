@@ -43,6 +43,11 @@ export interface AuthLayer {
   authorize(req: AuthRequest): Promise<AuthDecision> | AuthDecision;
   /** Extra endpoints the layer serves (metadata, token mediator, policy builder). */
   readonly routes: readonly AuthRoute[];
+  /**
+   * Origins a browser client of this service must reach to log in (the identity provider's issuer and token
+   * endpoint). The host allows them in the designer page's Content-Security-Policy `connect-src`.
+   */
+  browserOrigins?(): readonly string[];
   close(): Promise<void>;
 }
 

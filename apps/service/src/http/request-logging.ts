@@ -99,7 +99,9 @@ export function requestLoggingOptions(
     }
   }
   return {
-    logController: new CompactLogController({}) as unknown as NonNullable<FastifyServerOptions['logController']>,
+    logController: new CompactLogController({}) as unknown as NonNullable<
+      FastifyServerOptions['logController']
+    >,
     childLoggerFactory: lazyChildLoggerFactory as NonNullable<FastifyServerOptions['childLoggerFactory']>,
   };
 }

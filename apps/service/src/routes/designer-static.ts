@@ -4,25 +4,32 @@ import type { FastifyInstance } from 'fastify';
 export interface DesignerStaticOptions {
   /** Folder of the built renderer (`apps/designer/dist/renderer`). */
   readonly rootDir: string;
+  /** Extra origins the page may connect to (the identity provider, when the designer logs in). */
+  readonly connectOrigins?: () => readonly string[];
 }
 
 /**
  * Strict policy for the designer page: everything from this origin, no inline scripts, no CDN. Monaco needs
  * inline styles; its workers are same-origin files (`blob:` kept for browsers that wrap module workers).
  */
-export const DESIGNER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DESIGNER_CSP = designerCsp([]);
+
+/** The page's policy, with `connect-src` widened to the given origins only. */
+export function designerCsp(connectOrigins: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -46,7 +53,7 @@ export async function designerStaticRoutes(
   await app.register(
     async (scope) => {
       scope.addHook('onSend', async (_request, reply, payload) => {
-        reply.header('content-security-policy', DESIGNER_CSP);
+        reply.header('content-security-policy', designerCsp(options.connectOrigins?.() ?? []));
         reply.header('x-content-type-options', 'nosniff');
         reply.header('referrer-policy', 'no-referrer');
         return payload;

@@ -46,7 +46,11 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   }
   if (config.designer.enabled) {
     await app.register(designerConfigRoute);
-    await app.register(designerStaticRoutes, { rootDir: DESIGNER_DIST });
+    const login = config.designer.authEnabled && plugins.auth?.browserOrigins;
+    await app.register(designerStaticRoutes, {
+      rootDir: DESIGNER_DIST,
+      ...(login ? { connectOrigins: () => plugins.auth?.browserOrigins?.() ?? [] } : {}),
+    });
     operations.push(...designerOperations);
   }
   await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion())));

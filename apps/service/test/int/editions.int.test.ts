@@ -104,3 +104,30 @@ describe('designer host configuration', () => {
     }
   });
 });
+
+describe('designer login and the page CSP', () => {
+  it("allows the identity provider's origin in connect-src only when the designer logs in", async () => {
+    const yaml = Buffer.from(
+      `version: 1
+keycloak: { issuer: 'http://127.0.0.1:9/realms/x' }
+designerClient: { clientId: designer }
+resource: { url: http://mapx.test, name: mapx }
+policy: { defaultRule: { access: authenticated } }
+`,
+    ).toString('base64');
+    const on = await createTestApp({ MAPX_DESIGNER_AUTH_ENABLED: 'true', AUTH_CONFIG_PATH: yaml });
+    try {
+      const res = await on.app.inject({ method: 'GET', url: '/designer/index.html' });
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self' http://127.0.0.1:9;");
+    } finally {
+      await on.close();
+    }
+    const off = await createTestApp({ AUTH_CONFIG_PATH: yaml });
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/designer/index.html' });
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self';");
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -31,7 +31,8 @@ export function buildObject(
   }
   const plan = planOf(rc, el);
   const slots: Slot[] = [];
-  for (const entry of inline ? plan.entries : receiving(plan, byKey)) slots.push(slotFor(rc, entry, inline, byKey));
+  for (const entry of inline ? plan.entries : receiving(plan, byKey))
+    slots.push(slotFor(rc, entry, inline, byKey));
   const obj = renderObject(slots);
   if (el.pattern !== undefined && isObj(el.pattern)) applyPattern(obj, el.pattern);
   if (el.binding && BOUND_TYPES.has(el.typeCode)) applyBinding(rc, el, obj);

@@ -111,7 +111,7 @@ export function isFhirString(text: string): boolean {
 }
 
 /** §5.8 code rule (no leading, trailing or repeated whitespace; single spaces only) as a char-code scan. */
-function isFhirCode(text: string): boolean {
+export function isFhirCode(text: string): boolean {
   if (text.length === 0) return false;
   let prevSpace = true;
   for (let i = 0; i < text.length; i++) {

@@ -24,7 +24,8 @@ export function App({ monaco, host }: { monaco: MonacoApi; host: DesignerHostCon
     void auth.logout();
   }, [auth]);
   const api = useMemo(
-    () => createApiClient({ baseUrl: host.serviceBaseUrl, getAccessToken: auth.getAccessToken, onUnauthorized }),
+    () =>
+      createApiClient({ baseUrl: host.serviceBaseUrl, getAccessToken: auth.getAccessToken, onUnauthorized }),
     [host, auth, onUnauthorized],
   );
   const signIn = useCallback(() => {

@@ -4,6 +4,7 @@ import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import type { DesignerHostConfig } from '../../common/host-config.js';
 import type { ApiClient } from './api/api-client.js';
 import { AccountControls } from './components/AccountControls.js';
+import { DesktopConnectionButton } from './components/DesktopConnectionButton.js';
 import { Dialog } from './components/Dialog.js';
 import { EditorTabs } from './components/EditorTabs.js';
 import { InputPane } from './components/InputPane.js';
@@ -18,14 +19,17 @@ import { SignInNotice } from './components/SignInNotice.js';
 import { Toolbar } from './components/Toolbar.js';
 import { diagnosticRange } from './editor/diagnostic-range.js';
 import { createCompletionSources, registerMapxCompletion } from './editor/mapx-completion.js';
+import { desktopBridge } from './desktop/desktop-bridge.js';
 import type { MonacoApi } from './editor/monaco-setup.js';
 import {
   SAMPLE_INPUT,
   documentsReducer,
   newDocumentId,
   scratchDocument,
+  type DocumentsState,
   type EditorDocument,
 } from './state/documents.js';
+import { createDraftStore } from './state/draft-store.js';
 import type { AuthView } from './state/use-auth.js';
 import { useColorScheme } from './state/use-color-scheme.js';
 import { useConnection } from './state/use-connection.js';
@@ -36,7 +40,12 @@ import { useSavedMappings } from './state/use-saved-mappings.js';
 import { useTemplates } from './state/use-templates.js';
 import { useShortcuts } from './state/use-shortcuts.js';
 
-function initialDocuments() {
+/** Web only: the login leaves the page, so open documents wait in sessionStorage until it comes back. */
+const drafts = typeof sessionStorage === 'undefined' ? undefined : createDraftStore(sessionStorage);
+
+function initialDocuments(): DocumentsState {
+  const restored = drafts?.read();
+  if (restored) return restored;
   const first = scratchDocument();
   return { documents: [first], activeId: first.id };
 }
@@ -62,12 +71,18 @@ function useRecheckOnLogin(status: string | undefined, recheck: () => void) {
 /** The workbench: toolbar, side panel, editor tabs, input/output split and status bar. */
 export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchProps) {
   const theme = useColorScheme() === 'dark' ? 'mapx-dark' : 'mapx-light';
+  const bridge = useMemo(desktopBridge, []);
   const connection = useConnection(api, auth.state !== undefined);
   useRecheckOnLogin(auth.state?.status, connection.retryNow);
   const online = connection.state.phase === 'online';
   const needsSignIn = auth.state?.status === 'signed-out';
   const feedback = useFeedback();
   const [docs, dispatch] = useReducer(documentsReducer, undefined, initialDocuments);
+  useEffect(() => drafts?.clear(), []);
+  const signIn = useCallback(() => {
+    if (host.host === 'web') drafts?.stash(docs);
+    auth.signIn();
+  }, [host, docs, auth]);
   const active = docs.documents.find((d) => d.id === docs.activeId) ?? docs.documents[0]!;
   const [input, setInput] = useState<InputState>({ text: SAMPLE_INPUT, contentType: 'text/csv' });
   const [live, setLive] = useState(true);
@@ -208,7 +223,7 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
         onRun={run}
         onRunSaved={() => active.mappingId && runSaved(active.mappingId)}
         onLive={setLive}
-        end={<AccountControls auth={auth} />}
+        end={<AccountControls auth={{ ...auth, signIn }} />}
       />
       {needsSignIn && <SignInNotice serviceUrl={host.serviceBaseUrl} lost={sessionLost} />}
       <main className="workbench">
@@ -228,7 +243,11 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
           }
         />
       </main>
-      <StatusBar connection={connection.state} onRetry={connection.retryNow} right={host.serviceBaseUrl} />
+      <StatusBar
+        connection={connection.state}
+        onRetry={connection.retryNow}
+        right={bridge ? <DesktopConnectionButton bridge={bridge} /> : host.serviceBaseUrl}
+      />
       <Toasts toasts={feedback.toasts} onDismiss={feedback.dismiss} />
       {feedback.dialog && (
         <Dialog key={feedback.dialog.title} request={feedback.dialog} onDone={feedback.closeDialog} />

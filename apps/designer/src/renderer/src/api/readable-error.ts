@@ -26,12 +26,13 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /** Why a 403 happened, in the user's terms: signing in again does not help, an administrator can. */
-const MISSING_ROLE = 'Not allowed: your account does not have a role this service requires for it';
+const MISSING_ROLE =
+  'Not allowed: your account does not have the role this needs. Ask an administrator of the mapx service.';
 
 export function readableError(status: number, body: unknown): { message: string; code?: string } {
   const code = field(body, 'code');
-  const base =
-    code === 'AUTH_INSUFFICIENT_ROLE' ? MISSING_ROLE : (STATUS_TEXT[status] ?? `The service answered ${status}`);
+  if (code === 'AUTH_INSUFFICIENT_ROLE') return { message: MISSING_ROLE, code };
+  const base = STATUS_TEXT[status] ?? `The service answered ${status}`;
   const detail =
     typeof body === 'string' && body.trim() !== '' && body.length < 300 ? body.trim() : messageOf(body);
   const message = detail !== undefined ? `${base}: ${detail}` : base;

@@ -5,9 +5,9 @@
 export function SignInNotice({ serviceUrl, lost }: { serviceUrl: string; lost: boolean }) {
   return (
     <div className="notice" role="status" data-testid="sign-in-notice">
-      <strong>{lost ? 'Your session has ended.' : 'Sign in to use the mapx service.'}</strong>{' '}
-      {serviceUrl} needs a signed-in user: use <em>Sign in</em> at the top right. Open documents are kept
-      while you sign in.
+      <strong>{lost ? 'Your session has ended.' : 'Sign in to use the mapx service.'}</strong> {serviceUrl}{' '}
+      needs a signed-in user: use <em>Sign in</em> at the top right. Open documents are kept while you sign
+      in.
     </div>
   );
 }

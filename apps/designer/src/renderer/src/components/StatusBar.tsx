@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ConnectionState } from '../state/use-connection.js';
 
 function Countdown({ until }: { until: number }) {
@@ -25,7 +25,7 @@ export function StatusBar({
 }: {
   connection: ConnectionState;
   onRetry: () => void;
-  right?: string;
+  right?: ReactNode;
 }) {
   let content;
   if (connection.phase === 'connecting') {
