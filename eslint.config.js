@@ -31,6 +31,7 @@ const noFastify = [
 export default tseslint.config(
   {
     ignores: [
+      'bench/results/**',
       '**/dist/**',
       '**/out/**',
       '**/node_modules/**',
