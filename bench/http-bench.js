@@ -15,7 +15,13 @@ const folder = mkdtempSync(join(tmpdir(), 'mapx-bench-'));
 writeFileSync(join(folder, 'adt.mapx'), ADT_MAPPING);
 const svc = await startService({ MAPPINGS_FOLDER: folder });
 const readyMs = await waitReady(svc.baseUrl, svc.started);
-console.log(JSON.stringify({ scenario: 'start-up', listen_ms: Math.round(svc.listenMs), ready_ms: Math.round(readyMs) }));
+console.log(
+  JSON.stringify({
+    scenario: 'start-up',
+    listen_ms: Math.round(svc.listenMs),
+    ready_ms: Math.round(readyMs),
+  }),
+);
 const local = await inProcess({ MAPPINGS_FOLDER: folder });
 
 try {
@@ -25,7 +31,11 @@ try {
     const eps = await local.evaluateRate(s.mapx, s.input);
     report(`POST / ${s.name}`, http, eps);
   }
-  const http = await load({ path: '/Mapping/adt', body: ADT_A01, headers: { 'content-type': 'x-application/hl7-v2+er7' } });
+  const http = await load({
+    path: '/Mapping/adt',
+    body: ADT_A01,
+    headers: { 'content-type': 'x-application/hl7-v2+er7' },
+  });
   const eps = await local.mappingRate(ADT_MAPPING, ADT_A01, 'x-application/hl7-v2+er7');
   report('POST /Mapping/adt HL7 ADT^A01 → 6-resource transaction Bundle', http, eps);
 } finally {
@@ -36,19 +46,29 @@ try {
 async function load({ path, body, headers }) {
   const probe = await fetch(svc.baseUrl + path, { method: 'POST', body, headers });
   if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
-  const result = await autocannon({ url: svc.baseUrl + path, method: 'POST', body, headers, connections: CONNECTIONS, duration: DURATION });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const result = await autocannon({
+    url: svc.baseUrl + path,
+    method: 'POST',
+    body,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result;
 }
 
 function report(scenario, http, inProcessPerSecond) {
   const rps = http.requests.average;
-  console.log(JSON.stringify({
-    scenario,
-    http_rps: Math.round(rps),
-    p50_ms: http.latency.p50,
-    p99_ms: http.latency.p99,
-    in_process_per_s: Math.round(inProcessPerSecond),
-    http_overhead: Number((1 - rps / inProcessPerSecond).toFixed(3)),
-  }));
+  console.log(
+    JSON.stringify({
+      scenario,
+      http_rps: Math.round(rps),
+      p50_ms: http.latency.p50,
+      p99_ms: http.latency.p99,
+      in_process_per_s: Math.round(inProcessPerSecond),
+      http_overhead: Number((1 - rps / inProcessPerSecond).toFixed(3)),
+    }),
+  );
 }

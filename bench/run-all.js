@@ -2,7 +2,9 @@
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.js') && f !== 'run-all.js').sort();
+const files = readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.js') && f !== 'run-all.js')
+  .sort();
 let failed = 0;
 for (const file of files) {
   const r = spawnSync(process.execPath, [`${import.meta.dirname}/${file}`], { stdio: 'inherit' });

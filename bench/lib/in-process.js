@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
 const SECONDS = Number(process.env.BENCH_INPROCESS_S ?? 3);
 
 export async function inProcess(env) {
-  const result = loadConfig({ LOG_LEVEL: 'warn', FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'), ...env });
+  const result = loadConfig({
+    LOG_LEVEL: 'warn',
+    FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'),
+    ...env,
+  });
   if (!result.ok) throw new Error(result.message);
   const logger = createLogger('warn');
   const app = await buildApp(result.config, await createRuntime(result.config, logger), { logger });
@@ -37,7 +41,12 @@ export async function inProcess(env) {
       rate(async () => {
         const n = await services.dispatcher.normalize(type, text, true);
         if (!n.ok) throw new Error(JSON.stringify(n));
-        const r = await runEvaluation(services, { source, input: n.value, verbose: false, lowerCollect: false });
+        const r = await runEvaluation(services, {
+          source,
+          input: n.value,
+          verbose: false,
+          lowerCollect: false,
+        });
         if (r.status !== 200) throw new Error(JSON.stringify(r.body));
       }),
     close: () => app.close(),

@@ -11,10 +11,19 @@ export async function startService(env = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'apps/service/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, SERVER_PORT: String(port), SERVER_HOST: '127.0.0.1', LOG_LEVEL: 'warn', FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'), ...env },
+    env: {
+      ...process.env,
+      SERVER_PORT: String(port),
+      SERVER_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((_, rej) => child.once('exit', (code) => rej(new Error(`service exited ${code}`))));
+  const exited = new Promise((_, rej) =>
+    child.once('exit', (code) => rej(new Error(`service exited ${code}`))),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const listenMs = await Promise.race([untilListening(baseUrl, started), exited]);
   return { child, baseUrl, listenMs, started, stop: () => stop(child) };
