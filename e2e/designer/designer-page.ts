@@ -1,23 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../helpers/start-service.js';
+export { launchChromium } from '../helpers/launch-chromium.js';
 
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
-const CHROMIUM = process.env['MAPX_E2E_CHROMIUM'] ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-}
-
 /** A designer tab plus the console problems it reported (CSP violations would show up here). */
 export interface DesignerPage {
   readonly page: Page;

@@ -35,6 +35,17 @@ const url = optionalText.pipe(
     .optional(),
 );
 
+/** Comma-separated values; blanks and surrounding whitespace ignored. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 const byteSize = z
@@ -99,15 +110,7 @@ export const envSchema = z.object({
     .trim()
     .regex(/^\d+\.\d+\.\d+(-[\w.]+)?$/, { message: 'expected a FHIR version such as 4.0.1' })
     .default('4.0.1'),
-  FHIR_PACKAGES: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  FHIR_PACKAGES: commaList,
   FHIR_PACKAGE_CACHE_DIR: optionalText.optional(),
   FHIR_PACKAGE_REGISTRY_URL: url.optional(),
   FHIR_PACKAGE_REGISTRY_TOKEN: optionalText.optional(),
@@ -119,15 +122,7 @@ export const envSchema = z.object({
     .pipe(z.enum(['folder', 'fhir-server'], { message: 'expected folder or fhir-server' }).optional())
     .optional(),
   MAPPINGS_WRITE_ENABLED: bool.default(true),
-  MAPX_PLUGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  MAPX_PLUGINS: commaList,
   MAPX_PLUGIN_OPTIONS: z
     .string()
     .default('{}')

@@ -1,10 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthLayer, AuthProviderPlugin, PluginContext } from '@mapx/plugin-api';
 import { authHook } from './auth-hook.js';
+import { startJwksIdp, type JwksIdp } from '../../test/helpers/jwks-idp.js';
 
 // The auth plugin is loaded the way discovery loads it (a dynamic import of the package), never imported
 // statically: layering forbids apps/service from depending on a plugin package.
@@ -26,29 +24,16 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
   ['GET', '/Template/:templateId'],
 ];
 
-let idp: Server;
+let idp: JwksIdp;
 let issuer: string;
 let sign: (roles: string[]) => Promise<string>;
 
 beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'ES256' };
-  idp = createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/.well-known/openid-configuration')
-      res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
-    else res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((done) => idp.listen(0, '127.0.0.1', done));
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  sign = (roles) =>
-    new SignJWT({ memberOf: roles })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k' })
-      .setIssuer(issuer)
-      .setExpirationTime('5m')
-      .sign(privateKey);
+  idp = await startJwksIdp();
+  issuer = idp.issuer;
+  sign = (roles) => idp.sign(roles);
 });
-afterAll(() => new Promise<void>((done) => idp.close(() => done())));
+afterAll(() => idp.close());
 
 const policies = {
   'auth-available': 'defaultRule: { access: public }',

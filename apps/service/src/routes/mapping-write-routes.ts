@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StoreError, parseMediaType, isValidMappingId, MAPPING_ID_PATTERN } from '@mapx/plugin-api';
+import {
+  type MappingStore,
+  StoreError,
+  parseMediaType,
+  isValidMappingId,
+  MAPPING_ID_PATTERN,
+} from '@mapx/plugin-api';
 import { sendEnterpriseMessage } from '../http/enterprise-message.js';
 
 import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
@@ -31,9 +37,8 @@ export async function updateMapping(
   }
   const expression = typeof request.body === 'string' ? request.body : '';
   if (expression.trim() === '') return sendEnterpriseMessage(reply, 400, 'The mapping expression is empty');
-  const store = app.mapx.writableStore;
-  if (!store?.put || !app.mapx.config.mappings.writeEnabled || !store.capabilities.write)
-    return writesDisabled(reply);
+  const store = writable(app);
+  if (!store?.put) return writesDisabled(reply);
   try {
     const { created } = await store.put(mappingId, expression);
     app.mapx.mappings.applyWrite(mappingId, expression);
@@ -53,9 +58,8 @@ async function deleteMapping(
 ): Promise<FastifyReply> {
   const { mappingId } = request.params;
   if (!isValidMappingId(mappingId)) return invalidId(reply, mappingId);
-  const store = app.mapx.writableStore;
-  if (!store?.delete || !app.mapx.config.mappings.writeEnabled || !store.capabilities.write)
-    return writesDisabled(reply);
+  const store = writable(app);
+  if (!store?.delete) return writesDisabled(reply);
   try {
     const deleted = await store.delete(mappingId);
     if (!deleted) return sendEnterpriseMessage(reply, 404, `Mapping '${mappingId}' could not be found`);
@@ -64,6 +68,12 @@ async function deleteMapping(
   } catch (err) {
     return storeFailure(app, reply, err, `deleting mapping '${mappingId}'`);
   }
+}
+
+/** The primary writable store, when writes are enabled and it can write. */
+function writable(app: FastifyInstance): MappingStore | undefined {
+  const store = app.mapx.writableStore;
+  return app.mapx.config.mappings.writeEnabled && store?.capabilities.write ? store : undefined;
 }
 
 function invalidId(reply: FastifyReply, id: string): FastifyReply {

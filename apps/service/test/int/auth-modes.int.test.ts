@@ -1,42 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { startJwksIdp, type JwksIdp } from '../helpers/jwks-idp.js';
 
 /** Every route the real service registers, against each authentication mode (spec: Authentication). */
 type Mode = 'no-auth' | 'auth-available' | 'auth-required';
 type Caller = 'anonymous' | 'staff' | 'admin';
 
-let idp: Server;
+let idp: JwksIdp;
 let issuer: string;
 const tokens: Record<Exclude<Caller, 'anonymous'>, string> = { staff: '', admin: '' };
 
 beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
-  idp = createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/.well-known/openid-configuration')
-      res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
-    else res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((done) => idp.listen(0, '127.0.0.1', done));
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  const sign = (roles: string[]) =>
-    new SignJWT({ memberOf: roles })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
-      .setIssuer(issuer)
-      .setSubject('u')
-      .setExpirationTime('5m')
-      .sign(privateKey);
-  tokens.staff = await sign(['staff']);
-  tokens.admin = await sign(['staff', 'admin']);
+  idp = await startJwksIdp();
+  issuer = idp.issuer;
+  tokens.staff = await idp.sign(['staff']);
+  tokens.admin = await idp.sign(['staff', 'admin']);
 });
-afterAll(() => new Promise<void>((done) => idp.close(() => done())));
+afterAll(() => idp.close());
 
 function authYaml(mode: Mode): string | undefined {
   if (mode === 'no-auth') return undefined;
