@@ -4,6 +4,8 @@ import { mappingExecuteRoutes } from './mapping-execute-routes.js';
 import { mappingWriteRoutes } from './mapping-write-routes.js';
 import { recacheRoutes } from './recache-routes.js';
 import { editionOnly } from './edition-only.js';
+import { awaitTasks } from '../eval/await-warmup.js';
+import { WARMUP_MAPPINGS } from '../services.js';
 
 const NO_SOURCE = {
   message: 'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
@@ -30,6 +32,11 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
     }
     return;
   }
+  // Reads and writes of mappings wait for the first load of the sources, so nothing answers 404 or races it.
+  app.addHook('preHandler', async (_request, reply) => {
+    const waiting = await awaitTasks(app.mapx, [WARMUP_MAPPINGS]);
+    if (waiting) return reply.code(waiting.status).send(waiting.body);
+  });
   await app.register(mappingReadRoutes);
   await app.register(mappingExecuteRoutes);
   await app.register(recacheRoutes);

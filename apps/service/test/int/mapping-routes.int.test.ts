@@ -196,3 +196,20 @@ describe('read-only configuration', () => {
     }
   });
 });
+
+describe('mapping routes during warm-up', () => {
+  it('wait for the first load of the sources instead of answering 404', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mapx-warm-'));
+    writeFileSync(join(folder, 'early.mapx'), '"ready"');
+    const t = await createTestApp({ MAPPINGS_FOLDER: folder, MAPX_WARMUP: 'false' });
+    try {
+      expect(t.app.mapx.warmup.state().warming_up_started_at).toBeUndefined();
+      const res = await t.app.inject({ method: 'GET', url: '/Mapping/early' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('"ready"');
+      expect((await t.app.inject({ method: 'GET', url: '/Mapping' })).json()).toEqual(['early']);
+    } finally {
+      await t.close();
+    }
+  });
+});
