@@ -7,9 +7,14 @@ import { join } from 'node:path';
 import { startService, waitReady } from './lib/start-service.js';
 import { adhoc, ADT_A01, ADT_MAPPING } from './lib/scenarios.js';
 import { inProcess } from './lib/in-process.js';
+import { measureSteal } from './lib/cpu-steal.js';
+
+// Figures are only comparable when little CPU is stolen by the hypervisor: the last line reports the share.
+const steal = measureSteal();
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WARMUP = Number(process.env.BENCH_WARMUP_S ?? 3);
 
 const folder = mkdtempSync(join(tmpdir(), 'mapx-bench-'));
 writeFileSync(join(folder, 'adt.mapx'), ADT_MAPPING);
@@ -41,11 +46,21 @@ try {
 } finally {
   await local.close();
   await svc.stop();
+  console.log(JSON.stringify({ scenario: 'machine', cpu_steal_share: steal.end() }));
 }
 
 async function load({ path, body, headers }) {
   const probe = await fetch(svc.baseUrl + path, { method: 'POST', body, headers });
   if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
+  // The JIT needs a few seconds of the same traffic before figures are representative (docs/performance.md).
+  await autocannon({
+    url: svc.baseUrl + path,
+    method: 'POST',
+    body,
+    headers,
+    connections: CONNECTIONS,
+    duration: WARMUP,
+  });
   const result = await autocannon({
     url: svc.baseUrl + path,
     method: 'POST',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
 const SECONDS = Number(process.env.BENCH_INPROCESS_S ?? 3);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
 
 export async function inProcess(env) {
   const result = loadConfig({
@@ -22,7 +23,8 @@ export async function inProcess(env) {
   await app.mapx.warmup.start();
   const services = app.mapx;
   const rate = async (once) => {
-    await once();
+    const warm = performance.now() + WARMUP_S * 1000;
+    while (performance.now() < warm) await once();
     let n = 0;
     const until = performance.now() + SECONDS * 1000;
     while (performance.now() < until) {

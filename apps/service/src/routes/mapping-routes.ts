@@ -4,7 +4,7 @@ import { mappingExecuteRoutes } from './mapping-execute-routes.js';
 import { mappingWriteRoutes } from './mapping-write-routes.js';
 import { recacheRoutes } from './recache-routes.js';
 import { editionOnly } from './edition-only.js';
-import { awaitTasks } from '../eval/await-warmup.js';
+import { waitForWarmup } from '../http/wait-for-warmup.js';
 import { WARMUP_MAPPINGS } from '../services.js';
 
 const NO_SOURCE = {
@@ -33,10 +33,7 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
     return;
   }
   // Reads and writes of mappings wait for the first load of the sources, so nothing answers 404 or races it.
-  app.addHook('preHandler', async (_request, reply) => {
-    const waiting = await awaitTasks(app.mapx, [WARMUP_MAPPINGS]);
-    if (waiting) return reply.code(waiting.status).send(waiting.body);
-  });
+  app.addHook('preHandler', waitForWarmup(app, [WARMUP_MAPPINGS]));
   await app.register(mappingReadRoutes);
   await app.register(mappingExecuteRoutes);
   await app.register(recacheRoutes);

@@ -18,6 +18,8 @@ import { templateOperations } from '../openapi/template-operations.js';
 import { authOperations } from '../openapi/auth-operations.js';
 import type { OperationSpec } from '../openapi/operation.js';
 import { productVersion } from '../product-version.js';
+import { waitForWarmup } from '../http/wait-for-warmup.js';
+import { WARMUP_FHIR } from '../services.js';
 
 /** Every route of the service, by area; enterprise-only areas answer with an edition message in the base edition. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -37,9 +39,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(evaluateRoute);
   await app.register(mappingRoutes);
   await app.register(recacheGuidanceRoute);
-  await app.register(fhirElementsRoute);
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', waitForWarmup(scope, [WARMUP_FHIR]));
+    await scope.register(fhirElementsRoute);
+    if (enterprise) await scope.register(templateRoutes, { fhir: () => app.mapx.fhir.get() });
+  });
   if (enterprise) {
-    await app.register(templateRoutes, { fhir: () => app.mapx.fhir.get() });
     operations.push(...templateOperations);
   } else {
     await app.register(editionOnly(['GET'], '/Template/*', 'templates'));

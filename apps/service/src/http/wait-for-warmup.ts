@@ -1,0 +1,10 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { awaitTasks } from '../eval/await-warmup.js';
+
+/** A preHandler hook: the route waits (bounded) for these warm-up tasks, or answers 503 WARMING_UP. */
+export function waitForWarmup(app: FastifyInstance, tasks: readonly string[]) {
+  return async (_request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const waiting = await awaitTasks(app.mapx, tasks);
+    return waiting ? reply.code(waiting.status).send(waiting.body) : undefined;
+  };
+}
