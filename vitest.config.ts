@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['{apps,shared,plugins}/**/src/**/*.test.ts', '{apps,shared,plugins}/**/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    globalSetup: ['scripts/vitest-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

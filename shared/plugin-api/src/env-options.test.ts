@@ -44,6 +44,7 @@ describe('parseInteger', () => {
     [Number.NaN],
     [Infinity],
     [2 ** 53],
+    ['9007199254740993'],
     ['5s'],
     ['1.5'],
     ['1e3'],

@@ -21,7 +21,9 @@ export function parseInteger(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  return DECIMAL_INTEGER.test(text) ? Number.parseInt(text, 10) : undefined;
+  if (!DECIMAL_INTEGER.test(text)) return undefined;
+  const n = Number.parseInt(text, 10);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** Trimmed text, or undefined when absent, blank or `n/a` in any case: "not configured" (mapping-language §9.1). */

@@ -25,7 +25,7 @@ export function parseMediaType(value: string | undefined | null): MediaType | un
     let val = part.slice(eq + 1).trim();
     if (val.startsWith('"') && val.endsWith('"') && val.length >= 2)
       val = val.slice(1, -1).replace(/\\(.)/g, '$1');
-    if (name && !(name in params)) params[name] = val;
+    if (name && !Object.hasOwn(params, name)) params[name] = val;
   }
   return Object.freeze({ essence: `${type}/${subtype}`, type, subtype, params: Object.freeze(params) });
 }

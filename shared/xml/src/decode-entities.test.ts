@@ -23,6 +23,8 @@ describe('decodeEntities', () => {
     ['&#xD800;', 'unknown or invalid reference &#xD800;', 0],
     ['&#x110000;', 'unknown or invalid reference &#x110000;', 0],
     ['&#xFFFE;', 'unknown or invalid reference &#xFFFE;', 0],
+    ['a&constructor;', 'unknown or invalid reference &constructor;', 1],
+    ['&toString;', 'unknown or invalid reference &toString;', 0],
   ])('%j is an error at its offset', (chunk, error, offset) => {
     expect(decodeEntities(chunk)).toEqual({ error, offset });
   });

@@ -1,4 +1,11 @@
-const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+// A Map, not an object literal: `&constructor;` must not find Object.prototype members.
+const NAMED: ReadonlyMap<string, string> = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
 const REFERENCE = /&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z][\w.-]*)?(;)?/g;
 
 /**
@@ -16,7 +23,7 @@ export function decodeEntities(chunk: string): string | { readonly error: string
     if (body[0] === '#') {
       const code = body[1] === 'x' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       ch = isXmlChar(code) ? String.fromCodePoint(code) : undefined;
-    } else ch = NAMED[body];
+    } else ch = NAMED.get(body);
     if (ch === undefined) return { error: `unknown or invalid reference &${body};`, offset: m.index };
     out += chunk.slice(from, m.index) + ch;
     from = m.index + m[0].length;

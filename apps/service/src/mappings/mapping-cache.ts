@@ -45,6 +45,11 @@ export class MappingCache {
     if (expression === undefined) mappings.delete(id);
     else mappings.set(id, expression);
     this.view = { ...this.view, mappings };
+    // A reload that started before this write may finish after it without it: reload once more afterwards.
+    void this.loading?.then(
+      () => this.reload(),
+      () => undefined,
+    );
   }
 
   private async loadAll(): Promise<MappingView> {

@@ -5,7 +5,6 @@ import { inputFailure } from '../http/input-failure.js';
 import { sanitizeHeaders } from '../http/sanitize-headers.js';
 import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
-import { awaitWarmup } from '../eval/await-warmup.js';
 import { updateMapping } from './mapping-write-routes.js';
 
 type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
@@ -24,8 +23,6 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
 
 async function execute(app: FastifyInstance, request: ExecRequest): Promise<EvaluationReply> {
   const verbose = isVerbose(request.query);
-  const waiting = await awaitWarmup(app.mapx);
-  if (waiting) return waiting;
   const { mappingId } = request.params;
   const source = app.mapx.mappings.current().mappings.get(mappingId);
   if (source === undefined) {

@@ -68,14 +68,14 @@ function buildScope(
     if (name.endsWith('[x]')) choices.push(ed);
     else direct.set(name, ed);
   }
-  const resolved = new Map<string, ElementInfo | undefined>();
+  const resolved = new Map<string, ElementInfo>();
   const infoFor = (ed: FhirElementDefinition, code: string | undefined): ElementInfo | undefined =>
     buildInfo(ed, code, typeScope, (p) => scopeOf(sd, p));
   return {
     key,
     child(xmlName) {
-      if (resolved.has(xmlName)) return resolved.get(xmlName);
-      let info: ElementInfo | undefined;
+      let info = resolved.get(xmlName);
+      if (info) return info;
       const ed = direct.get(xmlName);
       if (ed) info = infoFor(ed, ed.type?.[0]?.code);
       else {
@@ -89,7 +89,8 @@ function buildScope(
           if (type) info = infoFor(choice, type.code);
         }
       }
-      resolved.set(xmlName, info);
+      // Unknown names come from request bodies: caching them too would let the cache grow without bound.
+      if (info) resolved.set(xmlName, info);
       return info;
     },
   };

@@ -149,7 +149,7 @@ export class FhirServerStore implements MappingStore {
 
   /** The current StructureMap `id`, or undefined when absent; remembers its version. */
   private async read(id: string): Promise<FhirResource | undefined> {
-    if (!/^[A-Za-z0-9_]+$/.test(id)) return undefined;
+    if (!isValidMappingId(id)) return undefined;
     const req: FhirRequest = { method: 'GET', target: `StructureMap/${id}` };
     const res = await this.client.request(req);
     if (GONE.has(res.status)) return undefined;

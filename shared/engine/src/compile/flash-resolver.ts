@@ -70,19 +70,16 @@ export function createFlashResolver(
       }
       const el = res.element;
       const jsonName = el.jsonNames[0]!;
+      // a slice of a choice (`value[x]:valueQuantity`) narrows the type; it is no real slice
+      const slice = el.defName.endsWith('[x]') ? undefined : el.sliceName;
       const meta: RuleMeta = {
         id: rules.length,
         block,
         el,
-        key:
-          el.sliceName !== undefined && !el.defName.endsWith('[x]')
-            ? `${jsonName}:${el.sliceName}`
-            : jsonName,
+        key: slice !== undefined ? `${jsonName}:${slice}` : jsonName,
         flashPath,
         elementPath:
-          (parent ? parent.elementPath + '.' : '') +
-          jsonName +
-          (el.sliceName !== undefined && !el.defName.endsWith('[x]') ? `[${el.sliceName}]` : ''),
+          (parent ? parent.elementPath + '.' : '') + jsonName + (slice !== undefined ? `[${slice}]` : ''),
         parentPath,
         ...at(rule.start ?? seg.start, seg.end),
       };
@@ -90,5 +87,5 @@ export function createFlashResolver(
       return { id: meta.id, fixed: el.fixed !== undefined, forbidden: el.max === '0' };
     },
   };
-  return { resolver, tables: () => ({ nav: nav!, blocks, rules, memo: new Map() }) };
+  return { resolver, tables: () => ({ nav: nav!, blocks, rules }) };
 }

@@ -83,18 +83,17 @@ export function wrapFunction(host: CallHost, fn: MapxFunction): (this: Focus, ..
     // unknown holder (e.g. first reached through a tail call from other text) → no call site rather than a wrong one
     const lowered = self?.position;
     let site: Site | undefined;
+    const siteOf = (): Site => (site ??= callSiteOf(host, typeof lowered === 'number' ? lowered : undefined));
     const ctx: FunctionCallContext = {
       executionId: stateOf(env)?.executionId ?? '',
       input: this.input,
       environment: env as FunctionCallContext['environment'],
       get callSite() {
-        site ??= callSiteOf(host, typeof lowered === 'number' ? lowered : undefined);
-        return site;
+        return siteOf();
       },
       report(diag) {
-        site ??= callSiteOf(host, typeof lowered === 'number' ? lowered : undefined);
         const { code, ...fields } = diag;
-        report(env, code, { ...site, ...fields });
+        report(env, code, { ...siteOf(), ...fields });
       },
       evaluateSource: (source, input, bindings) => host.evaluateSource(env, source, input, bindings),
       fhir: host.fhir(),

@@ -100,7 +100,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     },
     async evaluateVerbose(input, bindings, options): Promise<VerboseReport> {
       const r = await run(input, bindings, options);
-      if (r.error && !r.error['__collected'] && (isCodedError(r.error) ? true : false)) {
+      if (r.error && !r.error['__collected'] && isCodedError(r.error)) {
         const sev = r.error.code.startsWith('F5') ? Number(r.error.code.slice(2, 4)) : 0;
         if (sev < r.level('collectLevel')) collect(r.state, r.error);
       }

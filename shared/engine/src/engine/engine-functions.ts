@@ -5,9 +5,9 @@ import type { JsonataFunction } from './jsonata-natives.js';
 
 type Originals = Record<string, JsonataFunction>;
 
-interface FocusLike {
-  environment: { timestamp?: Date | null };
-}
+/** The evaluation's frozen timestamp (a frame without one is outside an evaluation: the current time). */
+const timestampOf = (focus: unknown): Date =>
+  (focus as { environment: { timestamp?: Date | null } }).environment.timestamp ?? new Date();
 
 /**
  * Functions the engine itself provides: `$now`/`$millis` frozen per evaluation (concurrency-safe, from the
@@ -21,16 +21,14 @@ export function engineFunctions(originals: Originals): MapxFunction[] {
       name: 'now',
       signature: '<s?s?:s>',
       impl(this: unknown, picture?: unknown, tz?: unknown) {
-        const ts = (this as { environment: FocusLike['environment'] }).environment.timestamp ?? new Date();
-        return fromMillis.call(this, ts.getTime(), alias(picture), tz);
+        return fromMillis.call(this, timestampOf(this).getTime(), alias(picture), tz);
       },
     },
     {
       name: 'millis',
       signature: '<:n>',
       impl(this: unknown) {
-        const ts = (this as { environment: FocusLike['environment'] }).environment.timestamp ?? new Date();
-        return ts.getTime();
+        return timestampOf(this).getTime();
       },
     },
     {

@@ -26,13 +26,13 @@ const WHITELIST = new Set([
 
 const clone = <T>(v: T): T => (typeof v === 'object' && v !== null ? (structuredClone(v) as T) : v);
 
-/** The value of a child that received no value: fixed, pattern or built from its own autovalues (§5.1). */
 /** Whether a child may get an autovalue at all (mandatory, or whitelisted by base path). */
 export function isAutoCandidate(kid: ElementInfo): boolean {
   if (kid.max === '0' || kid.jsonNames.length > 1) return false;
   return kid.min >= 1 || WHITELIST.has(kid.basePath);
 }
 
+/** The value of a child that received no value: fixed, pattern or built from its own autovalues (§5.1). */
 export function autoValue(rc: RunCtx, kid: ElementInfo, path: string): unknown {
   if (!isAutoCandidate(kid)) return undefined;
   return memoized(rc, kid, path);

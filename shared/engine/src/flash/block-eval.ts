@@ -1,12 +1,10 @@
 import { seededUuid } from '../uuid.js';
+import { isObj } from './is-obj.js';
 import { buildObject } from './build-object.js';
 import { siblingName } from './sibling-name.js';
 import type { BlockMeta } from './flash-meta.js';
 import type { FlashResult } from './flash-meta.js';
 import type { RunCtx } from './run-context.js';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What a FLASH block evaluates to (§4.2): the built object, or undefined when empty. */
 export function evaluateBlock(rc: RunCtx, block: BlockMeta, results: FlashResult[]): unknown {

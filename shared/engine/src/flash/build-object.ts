@@ -1,4 +1,5 @@
 import type { ElementInfo } from '@mapx/fhir';
+import { isObj } from './is-obj.js';
 import { report, shouldValidate } from '../runtime/policy.js';
 import { autoValue, isAutoCandidate } from './autovalue.js';
 import { FlashResult, PrimitiveEntry } from './flash-meta.js';
@@ -7,9 +8,6 @@ import { renderObject, type Slot } from './render.js';
 import { siblingName } from './sibling-name.js';
 import { applyBinding, BOUND_TYPES } from './terminology.js';
 import { childPath, flashName, parentName, where, type RunCtx } from './run-context.js';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Builds the object of a complex element (or block root) from an optional inline object and the results of

@@ -38,8 +38,6 @@ export interface FlashTables {
   nav: FhirNavigator;
   blocks: BlockMeta[];
   rules: RuleMeta[];
-  /** Caches derived at run time (auto-values, children by key), shared by all evaluations. */
-  memo: Map<string, unknown>;
   /** Terminology runtime for binding checks and display/unit injection (§5.7). */
   terminology?: TerminologyRuntime;
 }

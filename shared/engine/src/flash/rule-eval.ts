@@ -1,4 +1,5 @@
 import type { ElementInfo } from '@mapx/fhir';
+import { isObj } from './is-obj.js';
 import { report, shouldValidate } from '../runtime/policy.js';
 import { buildObject, isEmptyValue, quantityOf } from './build-object.js';
 import { FlashResult, PrimitiveEntry, type RuleMeta } from './flash-meta.js';
@@ -6,9 +7,6 @@ import { convertPrimitive, truthy } from './primitives.js';
 import { where, type RunCtx } from './run-context.js';
 import { virtualValue } from './autovalue.js';
 import { checkCode } from './terminology.js';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Inline values are kept when truthy or exactly `false`/`0` (§4.3). */
 function keep(v: unknown): boolean {

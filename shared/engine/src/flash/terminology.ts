@@ -2,6 +2,7 @@ import type { ElementBinding, ElementInfo, MembershipResult } from '@mapx/fhir';
 import { report, shouldValidate } from '../runtime/policy.js';
 import { memberOf, planBinding, type BindingPlan } from './binding-plan.js';
 import type { Where } from './primitives.js';
+import { isObj } from './is-obj.js';
 import { where, type RunCtx } from './run-context.js';
 
 export const BOUND_TYPES = new Set(['Coding', 'Quantity', 'CodeableConcept']);
@@ -10,7 +11,6 @@ const CODING_ORDER = ['id', 'extension', 'system', 'version', 'code', 'display',
 const QUANTITY_ORDER = ['id', 'extension', 'value', 'comparator', 'unit', 'system', 'code'];
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What every binding diagnostic says about the binding (§7.1 fields). */
 interface Check {

@@ -48,10 +48,18 @@ export function matchBrackets(tokens: Token[]): BracketInfo {
   return { match, enclosing };
 }
 
-export function isOpener(t: Token | undefined): boolean {
-  return !!t && t.type === 'operator' && OPEN[t.value] !== undefined;
-}
-
-export function isCloser(t: Token | undefined): boolean {
-  return !!t && t.type === 'operator' && CLOSE[t.value] !== undefined;
+/** Whether one of `ops` occurs in tokens [from, to) outside any bracket pair opened inside the range. */
+export function hasTopLevel(
+  p: { tokens: Token[]; brackets: BracketInfo },
+  from: number,
+  to: number,
+  ops: readonly string[],
+): boolean {
+  for (let k = from; k < to; k++) {
+    const t = p.tokens[k]!;
+    if (t.type === 'operator' && ops.includes(t.value)) return true;
+    const m = p.brackets.match[k]!;
+    if (m > k) k = m;
+  }
+  return false;
 }

@@ -1,5 +1,6 @@
 import { createError } from '../errors/mapx-error.js';
 import type { BlockAst, ExprAst, ItemAst, PathSegment, RuleAst } from './ast.js';
+import { hasTopLevel } from './brackets.js';
 import { Emitter } from './emitter.js';
 import type { Parsed } from './parser.js';
 import { checkSyntax } from './syntax-checks.js';
@@ -27,7 +28,9 @@ export interface Lowered {
 export function lower(parsed: Parsed, resolver: FlashResolver): Lowered {
   const em = new Emitter();
   const ctx = { parsed, resolver, em, lambdaWrap: findLambdaBodies(parsed) };
-  const wrapRoot = hasTopLevelSemicolon(parsed, parsed.root);
+  const wrapRoot = parsed.root.pieces.some(
+    (piece) => piece.kind === 'tokens' && hasTopLevel(parsed, piece.from, piece.to, [';']),
+  );
   if (wrapRoot) em.synth('(', 0);
   lowerExpr(ctx, parsed.root);
   if (wrapRoot) em.synth(')', parsed.src.length);
@@ -42,10 +45,7 @@ interface Ctx {
 }
 
 function lowerExpr(c: Ctx, expr: ExprAst): void {
-  checkSyntax(
-    { src: c.parsed.src, tokens: c.parsed.tokens, brackets: c.parsed.brackets, hasFlash: false },
-    expr,
-  );
+  checkSyntax(c.parsed, expr);
   for (const piece of expr.pieces) {
     if (piece.kind === 'block') lowerBlock(c, piece.block);
     else copyTokens(c, piece.from, piece.to);
@@ -151,19 +151,6 @@ function lowerChain(c: Ctx, blockId: number, parent: number | undefined, rule: R
   c.em.synth(')', seg.end);
 }
 
-function hasTopLevelSemicolon(parsed: Parsed, root: ExprAst): boolean {
-  for (const piece of root.pieces) {
-    if (piece.kind !== 'tokens') continue;
-    for (let i = piece.from; i < piece.to; i++) {
-      const t = parsed.tokens[i]!;
-      if (t.type === 'operator' && t.value === ';') return true;
-      const m = parsed.brackets.match[i]!;
-      if (m > i) i = m;
-    }
-  }
-  return false;
-}
-
 /** Lambda bodies holding a top-level `;` get an implicit block: `{ a; b }` → `{( a; b )}` (§2.3). */
 function findLambdaBodies(parsed: Parsed): { open: Set<number>; close: Set<number> } {
   const { tokens, brackets } = parsed;
@@ -187,14 +174,9 @@ function findLambdaBodies(parsed: Parsed): { open: Set<number>; close: Set<numbe
     const brace = tokens[j];
     if (!brace || brace.type !== 'operator' || brace.value !== '{') continue;
     const end = brackets.match[j]!;
-    for (let k = j + 1; k < end; k++) {
-      if (tokens[k]!.type === 'operator' && tokens[k]!.value === ';') {
-        open.add(j);
-        close.add(end);
-        break;
-      }
-      const m = brackets.match[k]!;
-      if (m > k) k = m;
+    if (hasTopLevel(parsed, j + 1, end, [';'])) {
+      open.add(j);
+      close.add(end);
     }
   }
   return { open, close };

@@ -2,7 +2,7 @@ import { createError, type MapxError } from '../errors/mapx-error.js';
 import type { BlockAst, ExprAst, ItemAst, Piece, RuleAst } from './ast.js';
 import { matchBrackets, type BracketInfo } from './brackets.js';
 import { parseRule } from './rule-parser.js';
-import { tokenize, type Token } from './tokenizer.js';
+import { isOp, tokenize, type Token } from './tokenizer.js';
 
 export interface Parsed {
   src: string;
@@ -179,15 +179,9 @@ export function inlineEnd(p: ParserState, from: number, end: number): { valueEnd
   let i = from;
   while (i < end) {
     const t = toks[i]!;
-    if (i > from || t.nl) {
-      if (
-        t.nl &&
-        (t.type === 'variable' || t.type === 'instance' || (t.type === 'operator' && t.value === '*'))
-      ) {
-        return { valueEnd: i, next: i };
-      }
-      if (t.nl && t.type === 'instanceof') return { valueEnd: i, next: i };
-    }
+    const startsItem =
+      t.type === 'variable' || t.type === 'instance' || t.type === 'instanceof' || isOp(t, '*');
+    if (t.nl && startsItem) return { valueEnd: i, next: i };
     if (t.type === 'operator' && t.value === ';') {
       const nx = toks[i + 1];
       if (nx && i + 1 < end && !nx.nl) throw errAt('F1103', t);

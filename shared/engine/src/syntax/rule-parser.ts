@@ -1,11 +1,10 @@
 import type { ItemAst, PathSegment, RuleAst } from './ast.js';
 import { errAt, inlineEnd, parseExpr, type ParserState } from './parser.js';
-import type { Token } from './tokenizer.js';
+import { hasTopLevel } from './brackets.js';
+import { isOp } from './tokenizer.js';
 
 const SLICE = /^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$/;
 const URL_SLICE = /^(https?:\/\/|urn:)\S+$/;
-
-const isOp = (t: Token | undefined, v: string): boolean => !!t && t.type === 'operator' && t.value === v;
 
 /** Parses one `* [(context).]path [= value] [;]` rule line (§3.2). Children are attached by the caller. */
 export function parseRule(p: ParserState, i: number, end: number): { item: ItemAst; next: number } {
@@ -38,29 +37,19 @@ export function parseRule(p: ParserState, i: number, end: number): { item: ItemA
   }
   j = parsePath(p, rule, j, end);
   const t = toks[j];
-  if (j < end && sameLine(j) && isOp(t, '=')) {
+  if (sameLine(j) && isOp(t, '=')) {
     const stop = inlineEnd(p, j + 1, end);
     if (stop.valueEnd === j + 1) throw errAt('F1012', t);
     rule.value = parseExpr(p, j + 1, stop.valueEnd, rule);
     return { item: rule, next: stop.next };
   }
-  if (j < end && sameLine(j) && isOp(t, ':=')) throw errAt('F1020', t);
-  if (j < end && sameLine(j) && isOp(t, ';')) {
+  if (sameLine(j) && isOp(t, ':=')) throw errAt('F1020', t);
+  if (sameLine(j) && isOp(t, ';')) {
     if (sameLine(j + 1)) throw errAt('F1103', t);
     return { item: rule, next: j + 1 };
   }
-  if (j < end && sameLine(j)) throw errAt('F1030', t);
+  if (sameLine(j)) throw errAt('F1030', t);
   return { item: rule, next: j };
-}
-
-function hasTopLevel(p: ParserState, from: number, to: number, ops: string[]): boolean {
-  for (let k = from; k < to; k++) {
-    const t = p.tokens[k]!;
-    if (t.type === 'operator' && ops.includes(t.value)) return true;
-    const m = p.brackets.match[k]!;
-    if (m > k) k = m;
-  }
-  return false;
 }
 
 function parsePath(p: ParserState, rule: RuleAst, from: number, end: number): number {
@@ -69,7 +58,6 @@ function parsePath(p: ParserState, rule: RuleAst, from: number, end: number): nu
   for (;;) {
     const t = toks[j];
     if (!t || j >= end || (t.nl && j > from)) throw errAt(j > from ? 'F1028' : 'F1024', t);
-    if (t.type === 'variable') throw errAt('F1029', t);
     if (t.type !== 'name') throw errAt('F1029', t);
     const seg: PathSegment = { name: t.value, slices: [], start: t.start, end: t.end };
     j++;

@@ -1,12 +1,11 @@
 import type { ExprAst } from './ast.js';
 import { errAt, type ParserState } from './parser.js';
-import type { Token } from './tokenizer.js';
+import { isOp, type Token } from './tokenizer.js';
 
 interface Frame {
   kind: string; // '(' '[' '{' 'body' 'root'
   colon: boolean;
   q: number;
-  items: number;
 }
 
 const OP_NAMES = new Set(['and', 'or', 'in']);
@@ -17,7 +16,6 @@ function isOperandEnd(t: Token | undefined): boolean {
   if (t.type === 'name') return !OP_NAMES.has(t.value) && t.value !== 'function';
   return t.type === 'number' || t.type === 'string' || t.type === 'variable';
 }
-const isOp = (t: Token | undefined, v: string): boolean => !!t && t.type === 'operator' && t.value === v;
 
 /**
  * The friendlier syntax errors of §2.3 (F1100–F1110, S0218), raised before JSONata would raise its own
@@ -29,7 +27,7 @@ export function checkSyntax(p: ParserState, expr: ExprAst): void {
     if (piece.kind === 'block') stream.push(BLOCK);
     else for (let i = piece.from; i < piece.to; i++) stream.push(p.tokens[i]!);
   }
-  const frames: Frame[] = [{ kind: 'root', colon: false, q: 0, items: 0 }];
+  const frames: Frame[] = [{ kind: 'root', colon: false, q: 0 }];
   let lambdaParen = -1;
   let parenDepthAtLambda = 0;
   let parens = 0;
@@ -49,16 +47,16 @@ export function checkSyntax(p: ParserState, expr: ExprAst): void {
     switch (t.value) {
       case '(':
         parens++;
-        frames.push({ kind: '(', colon: false, q: 0, items: 0 });
+        frames.push({ kind: '(', colon: false, q: 0 });
         break;
       case '[':
-        frames.push({ kind: '[', colon: false, q: 0, items: 0 });
+        frames.push({ kind: '[', colon: false, q: 0 });
         break;
       case '{': {
         const body =
           lambdaParen >= 0 && (isOp(prev, ')') || isOp(prev, '>')) && parens === parenDepthAtLambda;
         if (body) lambdaParen = -1;
-        frames.push({ kind: body ? 'body' : '{', colon: false, q: 0, items: 0 });
+        frames.push({ kind: body ? 'body' : '{', colon: false, q: 0 });
         if (!body && isOp(next, ',')) throw errAt('F1102', next);
         break;
       }

@@ -25,7 +25,9 @@ export interface Token {
   indent: number;
 }
 
-const OPERATORS3 = new Set<string>();
+export const isOp = (t: Token | undefined, v: string): boolean =>
+  !!t && t.type === 'operator' && t.value === v;
+
 const OPERATORS2 = new Set(['..', ':=', '!=', '>=', '<=', '**', '~>', '?:', '??']);
 const OPERATORS1 = new Set('.[]{}(),@#;:?+-*/%|=<>^&!~'.split(''));
 const NAME_STOP = /[\s.,[\]{}()@#;:?+\-*/%|=<>^&!~"'`$]/;
@@ -123,7 +125,7 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     const num = NUMBER.exec(src.slice(pos, pos + 400));
-    if (num && !prevIsNameLike(tokens)) {
+    if (num) {
       const v = Number(num[0]);
       if (!Number.isFinite(v)) fail('S0102', pos, pos + num[0].length);
       push('number', num[0], pos, pos + num[0].length);
@@ -131,11 +133,6 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     const two = src.slice(pos, pos + 2);
-    if (OPERATORS3.has(src.slice(pos, pos + 3))) {
-      push('operator', src.slice(pos, pos + 3), pos, pos + 3);
-      pos += 3;
-      continue;
-    }
     if (OPERATORS2.has(two)) {
       push('operator', two, pos, pos + 2);
       pos += 2;
@@ -149,13 +146,6 @@ export function tokenize(src: string): Token[] {
     pos = readName(src, pos, tokens, push, fail);
   }
   return tokens;
-}
-
-function prevIsNameLike(tokens: Token[]): boolean {
-  // digits directly glued to a name are part of that name (handled by readName), so this only guards
-  // cases like `a.0` which JSONata also lexes as a number
-  void tokens;
-  return false;
 }
 
 function countNewlines(src: string, from: number, to: number): number {
