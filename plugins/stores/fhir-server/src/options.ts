@@ -6,6 +6,10 @@ const parsedBy = <T>(parse: (value: unknown) => T | undefined) =>
   z.custom<unknown>((v) => parse(v) !== undefined).transform((v) => parse(v)!);
 const flagSchema = parsedBy(parseFlag);
 const integerSchema = parsedBy(parseInteger);
+/** Node timers fire at once for delays above 2^31-1 ms (about 24.8 days): refuse them instead of polling constantly. */
+const intervalSchema = integerSchema.pipe(
+  z.number().max(2_147_483_647, 'at most 2147483647 ms (about 24.8 days)'),
+);
 
 const baseUrlSchema = z
   .string()
@@ -44,9 +48,9 @@ export const fhirServerStoreOptionsSchema = z
     password: z.string().default(''),
     timeoutMs: integerSchema.pipe(z.number().int().positive()).default(30_000),
     /** ≤ 0 disables polling. */
-    pollingIntervalMs: integerSchema.default(30_000),
+    pollingIntervalMs: intervalSchema.default(30_000),
     /** ≤ 0 disables the periodic forced resync. */
-    forcedResyncIntervalMs: integerSchema.default(3_600_000),
+    forcedResyncIntervalMs: intervalSchema.default(3_600_000),
     writeEnabled: flagSchema.default(true),
     /** Resources per search page (`_count`). */
     pageSize: integerSchema.pipe(z.number().int().min(1).max(1000)).default(100),

@@ -7,6 +7,10 @@ const parsedBy = <T>(parse: (value: unknown) => T | undefined) =>
   z.custom<unknown>((v) => parse(v) !== undefined).transform((v) => parse(v)!);
 const flagSchema = parsedBy(parseFlag);
 const integerSchema = parsedBy(parseInteger);
+/** Node timers fire at once for delays above 2^31-1 ms (about 24.8 days): refuse them instead of polling constantly. */
+const intervalSchema = integerSchema.pipe(
+  z.number().max(2_147_483_647, 'at most 2147483647 ms (about 24.8 days)'),
+);
 
 const extensionSchema = z
   .string()
@@ -32,7 +36,7 @@ export const folderStoreOptionsSchema = z.object({
     }),
   fileExtension: extensionSchema.default('.mapx'),
   /** ≤ 0 disables polling. */
-  pollingIntervalMs: integerSchema.default(5000),
+  pollingIntervalMs: intervalSchema.default(5000),
   /** Use `fs.watch` instead of polling. */
   watch: flagSchema.default(false),
   writeEnabled: flagSchema.default(true),

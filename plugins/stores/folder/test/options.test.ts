@@ -74,6 +74,7 @@ describe('folder store options', () => {
     [{ fileExtension: 'a/b' }, 'fileExtension'],
     [{ pollingIntervalMs: '5s' }, 'pollingIntervalMs'],
     [{ pollingIntervalMs: 1.5 }, 'pollingIntervalMs'],
+    [{ pollingIntervalMs: '3000000000' }, 'pollingIntervalMs'],
     [{ writeEnabled: 'maybe' }, 'writeEnabled'],
     [{ watch: 'sometimes' }, 'watch'],
   ])('rejects %j', async (raw, field) => {
