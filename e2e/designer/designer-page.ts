@@ -71,10 +71,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * whereas typed newlines go through the FLASH Enter rules (auto-indent, `* ` bullets).
  */
 export async function replaceEditorText(page: Page, containerTestId: string, text: string): Promise<void> {
-  await page.locator(`[data-testid="${containerTestId}"] .monaco-editor .view-lines`).first().click();
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('ControlOrMeta+V');
+  // A tab opened a moment ago may not have its editor focused yet, and then the paste lands nowhere: paste again
+  // until the editor shows the text (bounded).
+  const until = Date.now() + 15_000;
+  for (;;) {
+    await page.locator(`[data-testid="${containerTestId}"] .monaco-editor .view-lines`).first().click();
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+    if ((await editorText(page, containerTestId)) === text) return;
+    if (Date.now() > until) throw new Error(`the editor did not take the text: ${JSON.stringify(text)}`);
+    await page.waitForTimeout(250);
+  }
 }
 
 /** Visible text of a Monaco editor, line by line in screen order (Monaco renders spaces as U+00A0). */
