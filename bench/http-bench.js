@@ -8,6 +8,7 @@ import { startService, waitReady } from './lib/start-service.js';
 import { adhoc, ADT_A01, ADT_MAPPING } from './lib/scenarios.js';
 import { inProcess } from './lib/in-process.js';
 import { measureSteal } from './lib/cpu-steal.js';
+import { wrk } from './lib/wrk.js';
 
 // Figures are only comparable when little CPU is stolen by the hypervisor: the last line reports the share.
 const steal = measureSteal();
@@ -15,14 +16,19 @@ const steal = measureSteal();
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP_S ?? 3);
+// MAPX_WORKERS of the service under test; BENCH_LOADGEN=wrk uses wrk (far lighter on the shared 2 cores).
+const WORKERS = process.env.BENCH_WORKERS ?? '1';
+const LOADGEN_NAME = process.env.BENCH_LOADGEN === 'wrk' ? 'wrk' : 'autocannon';
+const LOADGEN = LOADGEN_NAME === 'wrk' ? wrk : autocannon;
 
 const folder = mkdtempSync(join(tmpdir(), 'mapx-bench-'));
 writeFileSync(join(folder, 'adt.mapx'), ADT_MAPPING);
-const svc = await startService({ MAPPINGS_FOLDER: folder });
+const svc = await startService({ MAPPINGS_FOLDER: folder, MAPX_WORKERS: WORKERS });
 const readyMs = await waitReady(svc.baseUrl, svc.started);
 console.log(
   JSON.stringify({
     scenario: 'start-up',
+    workers: WORKERS,
     listen_ms: Math.round(svc.listenMs),
     ready_ms: Math.round(readyMs),
   }),
@@ -53,7 +59,7 @@ async function load({ path, body, headers }) {
   const probe = await fetch(svc.baseUrl + path, { method: 'POST', body, headers });
   if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
   // The JIT needs a few seconds of the same traffic before figures are representative (docs/performance.md).
-  await autocannon({
+  await LOADGEN({
     url: svc.baseUrl + path,
     method: 'POST',
     body,
@@ -61,7 +67,7 @@ async function load({ path, body, headers }) {
     connections: CONNECTIONS,
     duration: WARMUP,
   });
-  const result = await autocannon({
+  const result = await LOADGEN({
     url: svc.baseUrl + path,
     method: 'POST',
     body,
@@ -79,6 +85,8 @@ function report(scenario, http, inProcessPerSecond) {
   console.log(
     JSON.stringify({
       scenario,
+      workers: WORKERS,
+      load_generator: LOADGEN_NAME,
       http_rps: Math.round(rps),
       p50_ms: http.latency.p50,
       p99_ms: http.latency.p99,

@@ -2,7 +2,10 @@
 // warm-up finished (ready), plus the CPU the process had used when it first answered (Linux /proc), which is far
 // less sensitive to a loaded machine than wall time. One JSON line (medians). Run `npm run build` first.
 import { readFileSync } from 'node:fs';
-import { startService, waitReady } from './lib/start-service.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, startService, waitReady } from './lib/start-service.js';
+import { bundleIsCurrent } from '../apps/service/dist/serve-module.js';
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7);
 
@@ -19,6 +22,9 @@ console.log(
   JSON.stringify({
     scenario: 'service start-up',
     runs: RUNS,
+    node: process.version,
+    // false: a `tsc -b` since `npm run build` left the one-file bundle out of date, so the modules were loaded.
+    bundle: bundleIsCurrent(pathToFileURL(join(ROOT, 'apps/service/dist/serve.bundle.json'))),
     listen_ms: median('listen'),
     ready_ms: median('ready'),
     cpu_ms_at_listen: median('cpu'),

@@ -9,4 +9,6 @@ import { fileURLToPath } from 'node:url';
 export default function setup(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
   execFileSync('npx', ['tsc', '-b', 'apps/service'], { cwd: root, stdio: 'inherit' });
+  // What `npm run build` (and so `npm start`) runs: the tests of the built service exercise its bundle.
+  execFileSync(process.execPath, ['scripts/bundle-service.mjs'], { cwd: root, stdio: 'inherit' });
 }

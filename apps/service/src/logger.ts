@@ -1,4 +1,8 @@
-import { pino, type Logger } from 'pino';
+import type * as Pino from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import { requireCommonJs } from './require-commonjs.js';
+
+const { pino } = requireCommonJs('pino') as typeof Pino;
 
 /** Paths whose values never reach the logs. */
 export const REDACT_PATHS = [
@@ -17,5 +21,5 @@ export const REDACT_PATHS = [
 
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   const options = { level, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, base: { service: 'mapx' } };
-  return destination ? pino(options, destination as pino.DestinationStream) : pino(options);
+  return destination ? pino(options, destination as DestinationStream) : pino(options);
 }

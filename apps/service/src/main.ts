@@ -1,8 +1,11 @@
-import { loadConfig } from './config/load-config.js';
-import { createLogger } from './logger.js';
-import { createRuntime } from './runtime.js';
-import { buildApp } from './app.js';
-import { installShutdown } from './shutdown.js';
+import cluster from 'node:cluster';
+import { enableCompileCache, flushCompileCache } from './compile-cache.js';
+import { importServe } from './serve-module.js';
+
+// First, so that every module loaded below is compiled with the cache (Node 22.1+).
+enableCompileCache();
+const { loadConfig } = await import('./config/load-config.js');
+const { createLogger } = await import('./logger.js');
 
 /** Reads the environment, validates it once, and serves. Exits 1 with a clear message on bad configuration. */
 async function main(): Promise<void> {
@@ -14,10 +17,13 @@ async function main(): Promise<void> {
   const { config } = result;
   const logger = createLogger(config.logLevel);
   try {
-    const runtime = await createRuntime(config, logger);
-    const app = await buildApp(config, runtime, { logger });
-    installShutdown(app, config.server.shutdownTimeoutMs);
-    await app.listen({ port: config.server.port, host: config.server.host });
+    if (config.server.workers > 1 && cluster.isPrimary) {
+      const { runPrimary } = await import('./cluster/primary.js');
+      return runPrimary(config, logger);
+    }
+    const { serve } = await importServe();
+    await serve(config, logger);
+    flushCompileCache();
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? ` (cause: ${err.cause.message})` : '';
     process.stderr.write(

@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
  * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close plugins, exit 0. A second
  * signal or the timeout forces exit 1.
  */
-export function installShutdown(app: FastifyInstance, timeoutMs: number): void {
+export function installShutdown(
+  app: FastifyInstance,
+  timeoutMs: number,
+  signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'],
+): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);
@@ -23,6 +27,7 @@ export function installShutdown(app: FastifyInstance, timeoutMs: number): void {
       },
     );
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  for (const signal of signals) process.on(signal, stop);
+  // A signal this process leaves to its cluster's primary is ignored rather than fatal.
+  if (!signals.includes('SIGINT')) process.on('SIGINT', () => undefined);
 }

@@ -8,6 +8,15 @@ describe('parseJsonText', () => {
 
   it('gives undefined for blank text', () => {
     expect(parseJsonText(' \n ')).toEqual({ ok: true, value: undefined });
+    expect(parseJsonText('')).toEqual({ ok: true, value: undefined });
+    expect(parseJsonText('\uFEFF ')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('locates an error after a BOM in the text without it', () => {
+    expect(parseJsonText('\uFEFF[1,]')).toMatchObject({
+      ok: false,
+      issues: [{ line: 1, column: 4, position: 3 }],
+    });
   });
 
   it('reports line, column and position of the offending character', () => {

@@ -7,28 +7,45 @@ import type { NormalizeResult } from './normalizer.js';
  * engines' JSON.parse messages differ between Node versions.
  */
 export function parseJsonText(text: string): NormalizeResult {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(body) as unknown };
+    // the common case first: one parse, no copy of the text (a BOM or blank text fails here and is handled below)
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    const position = findJsonErrorPosition(body);
-    const { line, column } = lineAndColumn(body, position);
-    const found = position < body.length ? JSON.stringify(body[position]) : 'end of input';
-    return {
-      ok: false,
-      issues: [
-        {
-          code: 'JSON_SYNTAX_ERROR',
-          message: `Invalid JSON: unexpected ${found} at line ${line}, column ${column}`,
-          status: 400,
-          line,
-          column,
-          position,
-        },
-      ],
-    };
+    return parseUnusualText(text);
   }
+}
+
+function parseUnusualText(text: string): NormalizeResult {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const body = bom ? text.slice(1) : text;
+  if (body.trim() === '') return { ok: true, value: undefined };
+  if (bom) {
+    try {
+      return { ok: true, value: JSON.parse(body) as unknown };
+    } catch {
+      // located below
+    }
+  }
+  return syntaxError(body);
+}
+
+function syntaxError(body: string): NormalizeResult {
+  const position = findJsonErrorPosition(body);
+  const { line, column } = lineAndColumn(body, position);
+  const found = position < body.length ? JSON.stringify(body[position]) : 'end of input';
+  return {
+    ok: false,
+    issues: [
+      {
+        code: 'JSON_SYNTAX_ERROR',
+        message: `Invalid JSON: unexpected ${found} at line ${line}, column ${column}`,
+        status: 400,
+        line,
+        column,
+        position,
+      },
+    ],
+  };
 }
 
 function lineAndColumn(text: string, position: number): { line: number; column: number } {

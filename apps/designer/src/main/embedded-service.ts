@@ -59,6 +59,8 @@ function embedEnvironment(options: EmbeddedServiceOptions): Record<string, strin
     SERVER_HOST: '127.0.0.1',
     SERVER_PORT: '0',
     MAPPINGS_FOLDER: options.mappingsFolder,
+    // One author needs one process; a cluster would multiply the memory for nothing.
+    MAPX_WORKERS: '1',
     MAPX_DESIGNER_ENABLED: env['MAPX_DESIGNER_ENABLED'] ?? 'false',
     // Electron's binary acts as plain Node for the child (harmless under plain Node).
     ELECTRON_RUN_AS_NODE: '1',

@@ -14,6 +14,8 @@ export interface AppConfig {
     readonly host: string;
     readonly bodyLimit: number;
     readonly shutdownTimeoutMs: number;
+    /** Processes serving HTTP (MAPX_WORKERS); above 1 a primary process supervises a cluster of them. */
+    readonly workers: number;
   };
   readonly logLevel: string;
   readonly edition: Edition;

@@ -1,4 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+
+const MAX_WORKERS = 64;
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
@@ -65,6 +68,19 @@ const logLevel = z
     const map: Record<string, string> = { warning: 'warn', err: 'error', none: 'silent', off: 'silent' };
     const level = map[v] ?? v;
     return ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(level) ? level : 'info';
+  });
+
+/** `auto` = one worker per CPU the process may use; otherwise a count. */
+const workers = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v, ctx) => {
+    if (v === 'auto') return availableParallelism();
+    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    if (n >= 1 && n <= MAX_WORKERS) return n;
+    ctx.addIssue({ code: 'custom', message: `expected auto or an integer from 1 to ${MAX_WORKERS}` });
+    return z.NEVER;
   });
 
 /**
@@ -140,6 +156,7 @@ export const envSchema = z.object({
   MAPX_DESIGNER_ENABLED: bool.optional(),
   MAPX_DESIGNER_AUTH_ENABLED: bool.default(false),
   MAPX_SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+  MAPX_WORKERS: workers.default(1),
   SERVER_STATELESS: z.string().optional(),
 });
 

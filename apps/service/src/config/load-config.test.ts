@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './load-config.js';
 
@@ -17,6 +18,21 @@ describe('loadConfig', () => {
     expect(r.config.designer.enabled).toBe(true);
     expect(r.config.fhirServer.base).toBeUndefined();
     expect(Object.isFrozen(r.config.eval.thresholds)).toBe(true);
+    expect(r.config.server.workers).toBe(1);
+  });
+
+  it('reads MAPX_WORKERS as auto (one per available CPU) or a count from 1 to 64', () => {
+    const auto = loadConfig({ MAPX_WORKERS: ' Auto ' });
+    const three = loadConfig({ MAPX_WORKERS: '3' });
+    if (!auto.ok || !three.ok) throw new Error('expected valid configurations');
+    expect(auto.config.server.workers).toBe(availableParallelism());
+    expect(three.config.server.workers).toBe(3);
+    for (const bad of ['0', '65', '-1', '1.5', 'many']) {
+      const r = loadConfig({ MAPX_WORKERS: bad });
+      expect(r.ok ? '' : r.message).toContain(
+        `MAPX_WORKERS: expected auto or an integer from 1 to 64 (got "${bad}")`,
+      );
+    }
   });
 
   it('names each invalid variable with the accepted values', () => {

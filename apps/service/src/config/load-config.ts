@@ -39,6 +39,7 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       host: e.SERVER_HOST,
       bodyLimit: e.MAPX_REQUEST_BODY_LIMIT,
       shutdownTimeoutMs: e.MAPX_SHUTDOWN_TIMEOUT_MS,
+      workers: e.MAPX_WORKERS,
     },
     logLevel: e.LOG_LEVEL,
     edition: e.MAPX_EDITION,

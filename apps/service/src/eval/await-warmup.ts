@@ -1,22 +1,34 @@
 import { WARMUP_FHIR, WARMUP_MAPPINGS, type MapxServices } from '../services.js';
 import type { EvaluationReply } from './run-evaluation.js';
 
+const FHIR_ONLY = [WARMUP_FHIR] as const;
+const FHIR_AND_MAPPINGS = [WARMUP_FHIR, WARMUP_MAPPINGS] as const;
+
 /**
  * Evaluations wait (bounded) for the FHIR context and the mapping sources, so a request during warm-up gets the
  * right answer late rather than a wrong one early. A failed task does not block: FLASH then reports why.
+ * `undefined` (not a promise) once everything has settled: the hot path then costs no promise and no tick.
  */
-export function awaitWarmup(services: MapxServices): Promise<EvaluationReply | undefined> {
-  return awaitTasks(services, services.mappings.configured ? [WARMUP_FHIR, WARMUP_MAPPINGS] : [WARMUP_FHIR]);
+export function awaitWarmup(services: MapxServices): undefined | Promise<EvaluationReply | undefined> {
+  return awaitTasks(services, services.mappings.configured ? FHIR_AND_MAPPINGS : FHIR_ONLY);
 }
 
 /** Waits (bounded) for the given warm-up tasks; a 503 reply when they are still running after the wait limit. */
-export async function awaitTasks(
+export function awaitTasks(
+  services: MapxServices,
+  names: readonly string[],
+): undefined | Promise<EvaluationReply | undefined> {
+  const { warmup } = services;
+  for (const name of names) if (!warmup.settled(name)) return waitFor(services, names);
+  return undefined;
+}
+
+async function waitFor(
   services: MapxServices,
   names: readonly string[],
 ): Promise<EvaluationReply | undefined> {
   const { warmup, config } = services;
   const tasks = names.filter((t) => !warmup.settled(t));
-  if (tasks.length === 0) return undefined;
   try {
     await Promise.all(tasks.map((t) => warmup.needWithin(t, config.warmup.waitMs).catch(rethrowTimeout)));
     return undefined;

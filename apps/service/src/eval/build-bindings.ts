@@ -1,23 +1,56 @@
 import { builtinAliases } from '@mapx/engine';
+import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import type { EvaluationRequest } from './run-evaluation.js';
+
+type Bindings = Readonly<Record<string, unknown>>;
+
+/** Per mapping view: the bindings without per-call values, and those with the lowered collect level of POST /. */
+interface ViewBindings {
+  readonly plain: Bindings;
+  readonly lowered: Bindings;
+}
+
+const byView = new WeakMap<MappingView, ViewBindings>();
 
 /**
  * Bindings by precedence, lowest first (mapping-language §6.6): aliases (built-in, then the sources'),
  * static JSON values, then per-call bindings. Built-in aliases are bound with or without a mapping source
  * (decision §0 item 4). Mapping functions are bound by the engine last.
+ *
+ * Without per-call bindings the object depends only on the mapping view and the configuration, so it is built
+ * once per view and shared (frozen: the engine only copies from it).
  */
-export function buildBindings(services: MapxServices, req: EvaluationRequest): Record<string, unknown> {
+export function buildBindings(services: MapxServices, req: EvaluationRequest): Bindings {
   const view = services.mappings.current();
-  // loops rather than spreads: spreading the frozen alias table took V8's slow path on every request
-  const bindings: Record<string, unknown> = {};
-  for (const k in builtinAliases) bindings[k] = builtinAliases[k];
-  for (const [k, v] of view.aliases) bindings[k] = v;
-  for (const [k, v] of view.statics) bindings[k] = v;
-  if (req.bindings) for (const k of Object.keys(req.bindings)) bindings[k] = req.bindings[k];
-  if (!req.verbose && req.lowerCollect) {
-    const thrown = bindings.throwLevel;
-    bindings.collectLevel = typeof thrown === 'number' ? thrown : services.config.eval.thresholds.throwLevel;
+  let cached = byView.get(view);
+  if (!cached) {
+    cached = viewBindings(services, view);
+    byView.set(view, cached);
   }
+  const lowered = !req.verbose && req.lowerCollect;
+  if (!req.bindings) return lowered ? cached.lowered : cached.plain;
+  const bindings: Record<string, unknown> = {};
+  // loops rather than spreads: spreading the frozen alias table took V8's slow path on every request
+  for (const k in cached.plain) bindings[k] = cached.plain[k];
+  for (const k of Object.keys(req.bindings)) bindings[k] = req.bindings[k];
+  if (lowered) lowerCollect(services, bindings);
   return bindings;
+}
+
+function viewBindings(services: MapxServices, view: MappingView): ViewBindings {
+  const plain: Record<string, unknown> = {};
+  for (const k in builtinAliases) plain[k] = builtinAliases[k];
+  for (const [k, v] of view.aliases) plain[k] = v;
+  for (const [k, v] of view.statics) plain[k] = v;
+  const lowered: Record<string, unknown> = {};
+  for (const k in plain) lowered[k] = plain[k];
+  lowerCollect(services, lowered);
+  return { plain: Object.freeze(plain), lowered: Object.freeze(lowered) };
+}
+
+/** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
+function lowerCollect(services: MapxServices, bindings: Record<string, unknown>): void {
+  const thrown = bindings.throwLevel;
+  bindings.collectLevel = typeof thrown === 'number' ? thrown : services.config.eval.thresholds.throwLevel;
 }

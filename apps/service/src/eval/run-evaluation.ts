@@ -1,4 +1,9 @@
-import { toLegacyErrorPayload, type CompiledExpression, type MappingResolver } from '@mapx/engine';
+import {
+  toLegacyErrorPayload,
+  type CompiledExpression,
+  type EvaluateOptions,
+  type MappingResolver,
+} from '@mapx/engine';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
@@ -25,8 +30,11 @@ export async function runEvaluation(
   services: MapxServices,
   req: EvaluationRequest,
 ): Promise<EvaluationReply> {
-  const waiting = await awaitWarmup(services);
-  if (waiting) return waiting;
+  const pending = awaitWarmup(services);
+  if (pending) {
+    const waiting = await pending;
+    if (waiting) return waiting;
+  }
   let compiled: CompiledExpression;
   try {
     compiled = await services.engine.compile(req.source);
@@ -34,24 +42,26 @@ export async function runEvaluation(
     return compileFailure(err, req.verbose);
   }
   const bindings = buildBindings(services, req);
-  const report = await compiled.evaluateVerbose(req.input, bindings, {
-    mappings: resolverOf(services.mappings.current()),
-  });
+  const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(services.mappings.current()));
   if (req.verbose) return { status: report.status, body: toWireReport(report) };
   if (report.ok) return { status: 200, body: report.result };
   return { status: 422, body: toLegacyErrorPayload(report) };
 }
 
-const resolvers = new WeakMap<MappingView, MappingResolver>();
+const optionsByView = new WeakMap<MappingView, EvaluateOptions>();
 
 /** One resolver per mapping view: the engine reuses the mapping functions it built for the same resolver. */
-function resolverOf(view: MappingView): MappingResolver {
-  let resolver = resolvers.get(view);
-  if (!resolver) {
-    resolver = { keys: () => view.mappings.keys(), get: (key: string) => view.mappings.get(key) };
-    resolvers.set(view, resolver);
+function optionsOf(view: MappingView): EvaluateOptions {
+  let options = optionsByView.get(view);
+  if (!options) {
+    const mappings: MappingResolver = {
+      keys: () => view.mappings.keys(),
+      get: (key: string) => view.mappings.get(key),
+    };
+    options = { mappings };
+    optionsByView.set(view, options);
   }
-  return resolver;
+  return options;
 }
 
 function compileFailure(err: unknown, verbose: boolean): EvaluationReply {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type FastifyPlugin from 'fastify-plugin';
 import type {
   AuthDecision,
   AuthLayer,
@@ -8,6 +8,9 @@ import type {
   AuthRequest,
   AuthRoute,
 } from '@mapx/plugin-api';
+import { requireCommonJs } from '../require-commonjs.js';
+
+const fp = requireCommonJs('fastify-plugin') as typeof FastifyPlugin;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -17,6 +17,8 @@ const EMPTY: MappingView = { mappings: new Map(), aliases: new Map(), statics: n
 export class MappingCache {
   private view: MappingView = EMPTY;
   private loading: Promise<MappingView> | undefined;
+  /** Writes made while a reload is reading the stores: that reload may have read the stores before them. */
+  private writesDuringLoad: Array<readonly [string, string | undefined]> | undefined;
 
   constructor(
     private readonly stores: readonly MappingStore[],
@@ -39,13 +41,18 @@ export class MappingCache {
     return this.loading;
   }
 
+  /** A reload that starts after every reload in progress, so it reads what the stores hold now. */
+  async freshReload(): Promise<MappingView> {
+    await this.loading?.catch(() => undefined);
+    return this.reload();
+  }
+
   /** Replaces one mapping in the current view after a successful write (no full reload needed). */
   applyWrite(id: string, expression: string | undefined): void {
-    const mappings = new Map(this.view.mappings);
-    if (expression === undefined) mappings.delete(id);
-    else mappings.set(id, expression);
-    this.view = { ...this.view, mappings };
-    // A reload that started before this write may finish after it without it: reload once more afterwards.
+    this.view = { ...this.view, mappings: withWrite(this.view.mappings, id, expression) };
+    this.writesDuringLoad?.push([id, expression]);
+    // A reload in progress keeps the write (above), but what the stores remember about the mapping (a FHIR
+    // server's versionId) may come from before it: reload once more afterwards.
     void this.loading?.then(
       () => this.reload(),
       () => undefined,
@@ -53,11 +60,31 @@ export class MappingCache {
   }
 
   private async loadAll(): Promise<MappingView> {
-    const snapshots = await Promise.all(this.stores.map((s) => s.load()));
-    this.view = merge(snapshots);
+    const writes: Array<readonly [string, string | undefined]> = [];
+    this.writesDuringLoad = writes;
+    try {
+      const snapshots = await Promise.all(this.stores.map((s) => s.load()));
+      let view = merge(snapshots);
+      for (const [id, expression] of writes)
+        view = { ...view, mappings: withWrite(view.mappings, id, expression) };
+      this.view = view;
+    } finally {
+      this.writesDuringLoad = undefined;
+    }
     this.onReload(this.view);
     return this.view;
   }
+}
+
+function withWrite(
+  current: ReadonlyMap<string, string>,
+  id: string,
+  expression: string | undefined,
+): Map<string, string> {
+  const mappings = new Map(current);
+  if (expression === undefined) mappings.delete(id);
+  else mappings.set(id, expression);
+  return mappings;
 }
 
 function merge(snapshots: readonly StoreSnapshot[]): MappingView {

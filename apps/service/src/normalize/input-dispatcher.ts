@@ -5,6 +5,13 @@ export type DispatchResult = NormalizeResult | { readonly ok: false; readonly un
 
 const DEFAULT_TYPE = parseMediaType('application/json') as MediaType;
 
+/** Most normalisers answer synchronously: callers await only a pending result and save a microtask. */
+export function isPending(
+  result: DispatchResult | Promise<DispatchResult>,
+): result is Promise<DispatchResult> {
+  return typeof (result as Partial<PromiseLike<unknown>>).then === 'function';
+}
+
 /**
  * Routes an input to the normaliser for its media type (parsed properly: case-insensitive, parameters kept
  * for the normaliser but not used for matching). Several normalisers may claim one type; one whose `accepts`

@@ -1,5 +1,8 @@
-import fastifyStatic from '@fastify/static';
+import type FastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { requireCommonJs } from '../require-commonjs.js';
+
+const fastifyStatic = requireCommonJs('@fastify/static') as typeof FastifyStatic;
 
 export interface DesignerStaticOptions {
   /** Folder of the built renderer (`apps/designer/dist/renderer`). */

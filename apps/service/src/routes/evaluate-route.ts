@@ -4,6 +4,7 @@ import { sendEvaluation } from '../http/send-evaluation.js';
 import { inputFailure } from '../http/input-failure.js';
 import { runEvaluation } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
+import { isPending } from '../normalize/input-dispatcher.js';
 
 const NO_EXPRESSION = {
   __isMapxError: true,
@@ -37,7 +38,8 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
     let input: unknown = null;
     if ('input' in body) {
       const contentType = typeof body.contentType === 'string' ? body.contentType : undefined;
-      const result = await app.mapx.dispatcher.normalize(contentType, body.input, false);
+      const pending = app.mapx.dispatcher.normalize(contentType, body.input, false);
+      const result = isPending(pending) ? await pending : pending;
       if (!result.ok) return sendEvaluation(reply, inputFailure(result, verbose));
       input = result.value;
     }

@@ -6,6 +6,7 @@ import { sanitizeHeaders } from '../http/sanitize-headers.js';
 import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
+import { isPending } from '../normalize/input-dispatcher.js';
 
 type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
 
@@ -48,7 +49,8 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   const raw = typeof request.body === 'string' ? request.body : '';
   let input: unknown = null;
   if (raw.trim() !== '') {
-    const result = await app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
+    const pending = app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
+    const result = isPending(pending) ? await pending : pending;
     if (!result.ok) return inputFailure(result, verbose);
     input = result.value;
   }
@@ -61,7 +63,8 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     query: { ...(request.query as Record<string, unknown>) },
     headers: sanitizeHeaders(request.headers),
   };
-  return runEvaluation(app.mapx, {
+  // `return await`: an async function that returns a promise adopts it two microtask ticks later
+  return await runEvaluation(app.mapx, {
     source,
     input,
     verbose,

@@ -6,6 +6,7 @@ import {
   isValidMappingId,
   MAPPING_ID_PATTERN,
 } from '@mapx/plugin-api';
+import { announceToPeers } from '../cluster/peer-sync.js';
 import { sendEnterpriseMessage } from '../http/enterprise-message.js';
 
 import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
@@ -42,6 +43,7 @@ export async function updateMapping(
   try {
     const { created } = await store.put(mappingId, expression);
     app.mapx.mappings.applyWrite(mappingId, expression);
+    await announceToPeers({ kind: 'write', id: mappingId, expression });
     return reply
       .code(created ? 201 : 200)
       .type(MAPX_MEDIA_TYPE)
@@ -64,6 +66,7 @@ async function deleteMapping(
     const deleted = await store.delete(mappingId);
     if (!deleted) return sendEnterpriseMessage(reply, 404, `Mapping '${mappingId}' could not be found`);
     app.mapx.mappings.applyWrite(mappingId, undefined);
+    await announceToPeers({ kind: 'write', id: mappingId, expression: null });
     return sendEnterpriseMessage(reply, 200, `Mapping '${mappingId}' was deleted`);
   } catch (err) {
     return storeFailure(app, reply, err, `deleting mapping '${mappingId}'`);

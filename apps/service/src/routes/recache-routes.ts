@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { announceToPeers } from '../cluster/peer-sync.js';
 
 const DEPRECATION = 'POST /recache is deprecated; use POST /$recache';
 
@@ -30,6 +31,9 @@ async function recache(
   try {
     const view = await app.mapx.mappings.reload();
     app.mapx.serverConceptMaps?.flush();
+    const peers = await announceToPeers({ kind: 'recache' });
+    if (peers.failures.length)
+      throw new Error(`recache failed in other workers: ${peers.failures.join('; ')}`);
     return reply.send({
       message: 'The following Mappings were loaded to cache',
       mappings: [...view.mappings.keys()].sort(),

@@ -145,6 +145,14 @@ describe('/Mapping routes with a folder store', () => {
     expect(get.statusCode).toBe(405);
     expect(get.json().code).toBe('METHOD_NOT_ALLOWED');
   });
+
+  it('binds the reloaded static values after a recache', async () => {
+    const evaluate = async () => (await inject('POST', '/', JSON.stringify({ mapx: '$codes.M' }))).json();
+    expect(await evaluate()).toBe('male');
+    writeFileSync(join(folder, 'codes.json'), '{"M":"masculine"}');
+    await inject('POST', '/$recache');
+    expect(await evaluate()).toBe('masculine');
+  });
 });
 
 describe('without a mapping source', () => {

@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { AuthPrincipal } from '@mapx/plugin-api';
 import type { DiscoveryCache } from './discovery-cache.js';
+import { loadJose, type JoseModule } from './load-jose.js';
 
 /** Asymmetric algorithms only: `none` and HMAC (key-confusion attacks) are never accepted. */
 export const ACCEPTED_ALGORITHMS = [
@@ -36,7 +37,9 @@ export interface BearerVerifier {
   verify(token: string): Promise<VerifyResult>;
 }
 
-const INVALID: readonly (new (...args: never[]) => Error)[] = [
+type JoseErrors = JoseModule['errors'];
+
+const invalidTypes = (errors: JoseErrors): readonly (new (...args: never[]) => Error)[] => [
   errors.JWTExpired,
   errors.JWTClaimValidationFailed,
   errors.JWSSignatureVerificationFailed,
@@ -48,7 +51,7 @@ const INVALID: readonly (new (...args: never[]) => Error)[] = [
   errors.JOSENotSupported,
 ];
 
-function describe(error: unknown): VerifyResult {
+function describe(error: unknown, errors: JoseErrors): VerifyResult {
   if (error instanceof errors.JWTExpired)
     return { ok: false, kind: 'invalid', description: 'the token has expired' };
   if (error instanceof errors.JWTClaimValidationFailed) {
@@ -60,7 +63,7 @@ function describe(error: unknown): VerifyResult {
   if (error instanceof errors.JWSSignatureVerificationFailed) {
     return { ok: false, kind: 'invalid', description: 'the token signature is invalid' };
   }
-  if (INVALID.some((type) => error instanceof type)) {
+  if (invalidTypes(errors).some((type) => error instanceof type)) {
     return { ok: false, kind: 'invalid', description: 'the token is malformed or uses a refused algorithm' };
   }
   return {
@@ -75,9 +78,9 @@ function rolesOf(payload: JWTPayload): string[] {
   return Array.isArray(memberOf) ? memberOf.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function checkHeader(token: string): VerifyResult | null {
+function checkHeader(jose: JoseModule, token: string): VerifyResult | null {
   try {
-    const header = decodeProtectedHeader(token);
+    const header = jose.decodeProtectedHeader(token);
     if (!(ACCEPTED_ALGORITHMS as readonly string[]).includes(header.alg ?? '')) {
       return { ok: false, kind: 'invalid', description: 'the token algorithm is not accepted' };
     }
@@ -89,10 +92,14 @@ function checkHeader(token: string): VerifyResult | null {
 
 /** Verifies bearer JWTs against the provider's discovered key set (jose). Never throws. */
 export function createBearerVerifier(options: BearerVerifierOptions): BearerVerifier {
-  let jwks: { uri: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
-  const keysFor = (uri: string) => {
+  // Started now, so that the first request does not wait for it.
+  const joseLoaded = loadJose();
+  // A failed import surfaces in verify(), not as an unhandled rejection here.
+  joseLoaded.catch(() => undefined);
+  let jwks: { uri: string; keys: ReturnType<JoseModule['createRemoteJWKSet']> } | undefined;
+  const keysFor = (jose: JoseModule, uri: string) => {
     if (jwks?.uri !== uri) {
-      const keys = createRemoteJWKSet(new URL(uri), {
+      const keys = jose.createRemoteJWKSet(new URL(uri), {
         cacheMaxAge: options.jwksCacheMaxAgeMs,
         cooldownDuration: options.jwksCooldownMs,
         timeoutDuration: options.timeoutMs,
@@ -110,17 +117,19 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
   };
   return {
     async verify(token) {
-      const bad = checkHeader(token);
+      const jose = await joseLoaded;
+      const bad = checkHeader(jose, token);
       if (bad !== null) return bad;
       const discovered = await options.discovery.get();
       if (!discovered.ok)
         return { ok: false, kind: 'unavailable', description: 'the identity provider is unavailable' };
       try {
-        const { payload } = await jwtVerify(token, keysFor(discovered.doc.jwks_uri), verifyOptions);
+        const keys = keysFor(jose, discovered.doc.jwks_uri);
+        const { payload } = await jose.jwtVerify(token, keys, verifyOptions);
         const principal = { subject: payload.sub ?? '', roles: rolesOf(payload), claims: payload };
         return { ok: true, principal };
       } catch (error) {
-        return describe(error);
+        return describe(error, jose.errors);
       }
     },
   };

@@ -2,6 +2,7 @@ import type { FhirNavigator } from '@mapx/fhir';
 import { createError, lineOf } from '../errors/mapx-error.js';
 import type { BlockMeta, FlashTables, RuleMeta } from '../flash/flash-meta.js';
 import type { BlockAst, PathSegment, RuleAst } from '../syntax/ast.js';
+import type { CallPlan } from '../syntax/call-plan.js';
 import type { FlashResolver } from '../syntax/lowering.js';
 
 const segText = (s: PathSegment): string => s.name + s.slices.map((x) => `[${x}]`).join('');
@@ -14,6 +15,7 @@ export function createFlashResolver(
 ): { resolver: FlashResolver; tables: () => FlashTables } {
   const blocks: BlockMeta[] = [];
   const rules: RuleMeta[] = [];
+  const calls: CallPlan[] = [];
   const at = (start: number, end: number): { position: number; start: number; line: number } => ({
     position: end,
     start,
@@ -46,6 +48,8 @@ export function createFlashResolver(
         isResource,
         ...(isResource && root.derivation === 'constraint' ? { profileUrl: root.url } : {}),
         ...at(b.keyStart, b.keyEnd),
+        at: at(b.keyStart, b.keyEnd),
+        childKeys: [],
       };
       blocks.push(meta);
       return meta.id;
@@ -72,6 +76,7 @@ export function createFlashResolver(
       const jsonName = el.jsonNames[0]!;
       // a slice of a choice (`value[x]:valueQuantity`) narrows the type; it is no real slice
       const slice = el.defName.endsWith('[x]') ? undefined : el.sliceName;
+      const site = at(rule.start ?? seg.start, seg.end);
       const meta: RuleMeta = {
         id: rules.length,
         block,
@@ -81,11 +86,19 @@ export function createFlashResolver(
         elementPath:
           (parent ? parent.elementPath + '.' : '') + jsonName + (slice !== undefined ? `[${slice}]` : ''),
         parentPath,
-        ...at(rule.start ?? seg.start, seg.end),
+        ...site,
+        at: site,
+        where: { instanceOf: block.instanceOf, fhirElement: flashPath, ...site },
+        childKeys: [],
       };
       rules.push(meta);
+      (parent ?? block).childKeys.push(meta.key);
       return { id: meta.id, fixed: el.fixed !== undefined, forbidden: el.max === '0' };
     },
+    call(plan: CallPlan) {
+      calls.push(plan);
+      return calls.length - 1;
+    },
   };
-  return { resolver, tables: () => ({ nav: nav!, blocks, rules }) };
+  return { resolver, tables: () => ({ nav: nav!, blocks, rules, calls }) };
 }

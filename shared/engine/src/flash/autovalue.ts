@@ -2,8 +2,8 @@ import type { ElementInfo } from '@mapx/fhir';
 import { isCodedError } from '../errors/mapx-error.js';
 import { buildObject } from './build-object.js';
 import { PrimitiveEntry } from './flash-meta.js';
-import type { RunCtx } from './run-context.js';
-import { DEFAULT_THRESHOLDS, stateOf, threshold } from '../runtime/policy.js';
+import { childPath, flashName, type RunCtx } from './run-context.js';
+import { stateOf } from '../runtime/policy.js';
 
 /** Optional elements that are "safe to inject" when they have a fixed/pattern value (§5.1), by base path. */
 const WHITELIST = new Set([
@@ -32,35 +32,35 @@ export function isAutoCandidate(kid: ElementInfo): boolean {
   return kid.min >= 1 || WHITELIST.has(kid.basePath);
 }
 
-/** The value of a child that received no value: fixed, pattern or built from its own autovalues (§5.1). */
-export function autoValue(rc: RunCtx, kid: ElementInfo, path: string): unknown {
-  if (!isAutoCandidate(kid)) return undefined;
-  return memoized(rc, kid, path);
+/**
+ * The value of a child that received no value and may get one (`isAutoCandidate`): fixed, pattern or built
+ * from its own autovalues (§5.1).
+ */
+export function autoValue(rc: RunCtx, kid: ElementInfo): unknown {
+  return memoized(rc, kid);
 }
 
 /**
  * Keyed by the definition object (shared by every expression compiled against the same FHIR context, whose
- * autovalues are the same), then by path, with the validation band folded into the key only when it is not the
- * default one (no string building on the hot path).
+ * autovalues are the same), then by validation level and the parent's path (the child's path follows from it).
  */
-const autoMemo = new WeakMap<ElementInfo, Map<string, { v: unknown }>>();
-const lastLevel = DEFAULT_THRESHOLDS.validationLevel;
+const autoMemo = new WeakMap<ElementInfo, Map<number, Map<string, { v: unknown }>>>();
 
 /**
  * Autovalues depend only on the definitions and the validation band, so they are computed once per compiled
  * expression and copied out; a computation that raised a diagnostic is not cached (it must raise it again).
  */
-function memoized(rc: RunCtx, kid: ElementInfo, path: string): unknown {
-  const level = threshold(rc.env, 'validationLevel');
-  let byPath = autoMemo.get(kid);
-  if (!byPath) autoMemo.set(kid, (byPath = new Map()));
-  const key = level === lastLevel ? path : `${level}|${path}`;
-  const hit = byPath.get(key);
+function memoized(rc: RunCtx, kid: ElementInfo): unknown {
+  let byLevel = autoMemo.get(kid);
+  if (!byLevel) autoMemo.set(kid, (byLevel = new Map()));
+  let byPath = byLevel.get(rc.vl);
+  if (!byPath) byLevel.set(rc.vl, (byPath = new Map()));
+  const hit = byPath.get(rc.path);
   if (hit) return hit.v;
   const state = stateOf(rc.env);
   const before = state ? state.seen.size : 0;
-  const v = virtualValue(rc, kid, path);
-  if (!state || state.seen.size === before) byPath.set(key, { v: deepFreeze(v) });
+  const v = virtualValue(rc, kid, childPath(rc.path, flashName(kid)));
+  if (!state || state.seen.size === before) byPath.set(rc.path, { v: deepFreeze(v) });
   return v;
 }
 

@@ -8,29 +8,41 @@ import type { RunCtx } from './run-context.js';
 
 /** What a FLASH block evaluates to (§4.2): the built object, or undefined when empty. */
 export function evaluateBlock(rc: RunCtx, block: BlockMeta, results: FlashResult[]): unknown {
-  let obj = buildObject(rc, block.el, undefined, results);
-  if (block.profileUrl) obj = injectProfile(obj, block.profileUrl);
-  if (Object.keys(obj).length === 0) return undefined;
+  const obj = buildObject(rc, block.el, undefined, results, true, block);
+  const url = block.profileUrl;
+  const profiled = !!url && withProfile(obj, url);
+  if (!profiled && isEmpty(obj)) return undefined;
   if (!block.isResource) return obj;
-  const out: Record<string, unknown> = { resourceType: block.root.type, ...obj };
+  // one copy: resourceType first, then (a new `meta` right after `id`, §5.4) the object's keys
+  const out: Record<string, unknown> = { resourceType: block.root.type };
+  if (profiled) {
+    if (obj['id'] !== undefined) out['id'] = obj['id'];
+    if (obj['_id'] !== undefined) out['_id'] = obj['_id'];
+    out['meta'] = { profile: [url] };
+  }
+  for (const k in obj) {
+    if (!Object.hasOwn(obj, k) || (profiled && (k === 'id' || k === '_id' || k === 'meta'))) continue;
+    out[k] = obj[k];
+  }
   if (out['resourceType'] === 'Bundle' && out['type'] === 'transaction') injectFullUrls(out);
   return out;
 }
 
-/** meta.profile gets the profile canonical (§5.4); a new `meta` goes right after `id`. */
-function injectProfile(obj: Record<string, unknown>, url: string): Record<string, unknown> {
+function isEmpty(obj: Record<string, unknown>): boolean {
+  for (const k in obj) if (Object.hasOwn(obj, k)) return false;
+  return true;
+}
+
+/**
+ * meta.profile gets the profile canonical (§5.4). Returns true when the object has no `meta` yet, which the
+ * caller adds; an existing one is updated in place.
+ */
+function withProfile(obj: Record<string, unknown>, url: string): boolean {
   const meta = isObj(obj['meta']) ? obj['meta'] : undefined;
-  if (meta) {
-    const profile = Array.isArray(meta['profile']) ? (meta['profile'] as unknown[]) : [];
-    if (!profile.includes(url)) obj['meta'] = reorderMeta({ ...meta, profile: [...profile, url] });
-    return obj;
-  }
-  const out: Record<string, unknown> = {};
-  if (obj['id'] !== undefined) out['id'] = obj['id'];
-  if (obj['_id'] !== undefined) out['_id'] = obj['_id'];
-  out['meta'] = { profile: [url] };
-  for (const [k, v] of Object.entries(obj)) if (!(k in out)) out[k] = v;
-  return out;
+  if (!meta) return true;
+  const profile = Array.isArray(meta['profile']) ? (meta['profile'] as unknown[]) : [];
+  if (!profile.includes(url)) obj['meta'] = reorderMeta({ ...meta, profile: [...profile, url] });
+  return false;
 }
 
 const META_ORDER = ['id', 'extension', 'versionId', 'lastUpdated', 'source', 'profile', 'security', 'tag'];

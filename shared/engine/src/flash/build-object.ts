@@ -1,18 +1,24 @@
 import type { ElementInfo } from '@mapx/fhir';
+import { severityOf } from '../errors/catalogue.js';
 import { isObj } from './is-obj.js';
-import { report, shouldValidate } from '../runtime/policy.js';
+import { report } from '../runtime/policy.js';
 import { autoValue, isAutoCandidate } from './autovalue.js';
 import { FlashResult, PrimitiveEntry } from './flash-meta.js';
 import { convertPrimitive, isNoValue } from './primitives.js';
-import { renderObject, type Slot } from './render.js';
+import { renderSlot } from './render.js';
 import { siblingName } from './sibling-name.js';
 import { applyBinding, BOUND_TYPES } from './terminology.js';
-import { childPath, flashName, parentName, where, type RunCtx } from './run-context.js';
+import { childPath, flashName, parentName, validates, where, type RunCtx } from './run-context.js';
+import { activeEntries, shapeOf, type ObjectOwner, type PlanEntry } from './object-plan.js';
+
+const F5130 = severityOf('F5130');
+const EMPTY: readonly unknown[] = Object.freeze([]);
 
 /**
  * Builds the object of a complex element (or block root) from an optional inline object and the results of
  * its sub-rules (§4.3 step 4): cardinality shaping, autovalues, patterns, mandatory slices, key order,
- * mandatory children.
+ * mandatory children. Children are rendered in snapshot order, so the object only needs reordering when a
+ * pattern or a binding added keys.
  */
 export function buildObject(
   rc: RunCtx,
@@ -20,128 +26,97 @@ export function buildObject(
   inline: Record<string, unknown> | undefined,
   results: readonly FlashResult[],
   checkMandatory = true,
+  owner?: ObjectOwner,
 ): Record<string, unknown> {
-  const byKey = new Map<string, unknown[]>();
-  for (const r of results) {
-    const list = byKey.get(r.key);
-    if (list) for (const v of r.values) list.push(v);
-    else byKey.set(r.key, r.values.slice());
+  const byKey = new ResultsByKey(results);
+  const shape = shapeOf(rc.t.nav, el, owner);
+  const entries = inline ? shape.plan.entries : activeEntries(shape, byKey);
+  const obj: Record<string, unknown> = {};
+  for (const entry of entries) fillSlot(rc, obj, entry, inline, byKey);
+  let moved = false;
+  if (el.pattern !== undefined && isObj(el.pattern)) {
+    applyPattern(obj, el.pattern);
+    moved = true;
   }
-  const plan = planOf(rc, el);
-  const slots: Slot[] = [];
-  for (const entry of inline ? plan.entries : receiving(plan, byKey))
-    slots.push(slotFor(rc, entry, inline, byKey));
-  const obj = renderObject(slots);
-  if (el.pattern !== undefined && isObj(el.pattern)) applyPattern(obj, el.pattern);
-  if (el.binding && BOUND_TYPES.has(el.typeCode)) applyBinding(rc, el, obj);
-  if (checkMandatory) checkRequired(rc, slots, obj);
-  return reorder(obj, slots);
-}
-
-interface PlanEntry {
-  index: number;
-  kid: ElementInfo;
-  slices: ElementInfo[];
-  /** Has slices or may get an autovalue: always examined. */
-  needed: boolean;
-}
-
-interface Plan {
-  entries: PlanEntry[];
-  /** Entries always examined, in snapshot order. */
-  needed: PlanEntry[];
-  /** Entry by JSON name (rule results are grouped by JSON name). */
-  byName: Map<string, PlanEntry>;
-}
-
-const plans = new WeakMap<ElementInfo, Plan>();
-
-/** Per element: its non-slice children in snapshot order, each with its real slices (computed once). */
-function planOf(rc: RunCtx, el: ElementInfo): Plan {
-  const hit = plans.get(el);
-  if (hit) return hit;
-  const kids = rc.t.nav.children(el);
-  const entries = kids
-    .filter((k) => k.sliceName === undefined)
-    .map((kid, index) => {
-      const slices = kids.filter(
-        (k) => k.sliceName !== undefined && k.path === kid.path && !k.defName.endsWith('[x]'),
-      );
-      return { index, kid, slices, needed: slices.length > 0 || isAutoCandidate(kid) };
-    });
-  const byName = new Map<string, PlanEntry>();
-  for (const e of entries) for (const n of e.kid.jsonNames) if (!byName.has(n)) byName.set(n, e);
-  const plan = { entries, needed: entries.filter((e) => e.needed), byName };
-  plans.set(el, plan);
-  return plan;
+  if (el.binding && BOUND_TYPES.has(el.typeCode) && applyBinding(rc, el, obj)) moved = true;
+  if (checkMandatory) checkRequired(rc, entries, obj);
+  return moved ? reorder(obj, entries) : obj;
 }
 
 /**
- * Without an inline object only the children that received results or are always examined get a slot (the
- * hot path): a resource has dozens of children, a rule touches a few.
+ * Rule results by grouping key. Objects receive a few results, so a scan beats building a Map; a result's own
+ * value array is shared unless several results have the key.
  */
-function receiving(plan: Plan, byKey: Map<string, unknown[]>): PlanEntry[] {
-  let extra: PlanEntry[] | undefined;
-  for (const key of byKey.keys()) {
-    const e = plan.byName.get(key);
-    if (e === undefined || e.needed) continue;
-    if (extra === undefined) extra = [e];
-    else if (!extra.includes(e)) extra.push(e);
+class ResultsByKey {
+  constructor(private readonly results: readonly FlashResult[]) {}
+
+  get(key: string): readonly unknown[] | undefined {
+    let found: readonly unknown[] | undefined;
+    let joined: unknown[] | undefined;
+    for (const r of this.results) {
+      if (r.key !== key) continue;
+      if (!found) found = r.values;
+      else {
+        joined ??= found.slice();
+        for (const v of r.values) joined.push(v);
+        found = joined;
+      }
+    }
+    return found;
   }
-  if (extra === undefined) return plan.needed;
-  if (extra.length > 1) extra.sort(byIndex);
-  return mergeByIndex(plan.needed, extra);
+
+  has(key: string): boolean {
+    for (const r of this.results) if (r.key === key) return true;
+    return false;
+  }
 }
 
-const byIndex = (a: PlanEntry, b: PlanEntry) => a.index - b.index;
-
-function mergeByIndex(a: readonly PlanEntry[], b: readonly PlanEntry[]): PlanEntry[] {
-  const out: PlanEntry[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) out.push(a[i]!.index < b[j]!.index ? a[i++]! : b[j++]!);
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
-}
-
-function slotFor(
+/** One child's values (rules, inline object, slices or autovalue), rendered into `obj`. */
+function fillSlot(
   rc: RunCtx,
-  { kid, slices }: PlanEntry,
+  obj: Record<string, unknown>,
+  entry: PlanEntry,
   inline: Record<string, unknown> | undefined,
-  byKey: Map<string, unknown[]>,
-): Slot {
-  let name = kid.jsonNames[0]!;
-  let values: unknown[] = [];
-  for (const n of kid.jsonNames) {
+  byKey: ResultsByKey,
+): void {
+  let kid = entry.kid;
+  const names = kid.jsonNames;
+  let name = names[0]!;
+  let values: readonly unknown[] = EMPTY;
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i]!;
     const fromRules = byKey.get(n);
-    const fromInline = inline ? inlineValues(rc, kid, n, inline) : undefined;
-    const vs = fromInline?.length ? [...fromInline, ...(fromRules ?? [])] : (fromRules ?? []);
+    const fromInline = inline ? inlineValues(rc, entry.asName[i]!, n, entry.sibs[i]!, inline) : undefined;
+    const vs = fromInline?.length ? (fromRules ? [...fromInline, ...fromRules] : fromInline) : fromRules;
     // several types assigned: the type that comes last in the definition's type list wins (§4.5)
-    if (vs.length) {
+    if (vs?.length) {
       name = n;
       values = vs;
+      kid = entry.asName[i]!;
     }
   }
-  if (values.some(isEmptyValue)) values = values.filter((v) => !isEmptyValue(v));
+  if (hasEmpty(values)) values = values.filter((v) => !isEmptyValue(v));
   if (kid.isArray && kid.max === '1' && values.length > 1) values = [mergeAll(kid, values)];
-  const sliceValues = slices.length ? mandatorySlices(rc, name, slices, byKey) : [];
-  if (!values.length && !sliceValues.length && kid.max !== '0' && kid.jsonNames.length === 1) {
-    const auto = autoValue(rc, kid, childPath(rc.path, flashName(kid)));
+  const slices = entry.slices.length ? mandatorySlices(rc, name, entry, byKey) : EMPTY;
+  if (!values.length && !slices.length && entry.auto) {
+    const auto = autoValue(rc, kid);
     if (auto !== undefined) values = [auto];
   }
-  return { el: kid, name, values, slices: sliceValues };
+  renderSlot(obj, kid, name, values, slices);
+}
+
+function hasEmpty(values: readonly unknown[]): boolean {
+  for (const v of values) if (isEmptyValue(v)) return true;
+  return false;
 }
 
 /** Slice entries in declaration order; missing mandatory slices auto-generated, else F5140 (§5.3). */
-function mandatorySlices(
-  rc: RunCtx,
-  name: string,
-  slices: readonly ElementInfo[],
-  byKey: Map<string, unknown[]>,
-): unknown[] {
-  const found = slices.map((s) => {
-    const vs = (byKey.get(`${name}:${s.sliceName}`) ?? []).filter((v) => !isEmptyValue(v));
+function mandatorySlices(rc: RunCtx, name: string, entry: PlanEntry, byKey: ResultsByKey): unknown[] {
+  const slices = entry.slices;
+  const own = name === entry.kid.jsonNames[0];
+  const found = slices.map((s, i) => {
+    const key = own ? entry.sliceKeys[i]! : `${name}:${s.sliceName}`;
+    const vs = (byKey.get(key) ?? []).filter((v) => !isEmptyValue(v));
     return vs.length > 1 && s.max === '1' ? [mergeAll(s, vs)] : vs;
   });
   const anyPresent = found.some((vs) => vs.length > 0);
@@ -149,9 +124,9 @@ function mandatorySlices(
   slices.forEach((s, i) => {
     let vs = found[i]!;
     if (!vs.length && s.min > 0 && s.max !== '0') {
-      const auto = autoValue(rc, s, childPath(rc.path, flashName(s)));
+      const auto = isAutoCandidate(s) ? autoValue(rc, s) : undefined;
       if (auto !== undefined) vs = [auto];
-      else if (anyPresent && shouldValidate(rc.env, 'F5140')) {
+      else if (anyPresent && validates(rc, 'F5140')) {
         report(rc.env, 'F5140', {
           ...where(rc, childPath(rc.epath, name)),
           sliceName: s.sliceName,
@@ -169,15 +144,15 @@ function inlineValues(
   rc: RunCtx,
   kid: ElementInfo,
   n: string,
-  inline: Record<string, unknown> | undefined,
-): unknown[] {
-  if (!inline) return [];
+  sibName: string,
+  inline: Record<string, unknown>,
+): readonly unknown[] {
   const v = inline[n];
-  const sib = inline[siblingName(n)];
-  if (v === undefined && sib === undefined) return [];
-  const w = where(rc, childPath(rc.epath, n));
+  const sib = inline[sibName];
+  if (v === undefined && sib === undefined) return EMPTY;
+  const w = () => where(rc, childPath(rc.epath, n));
   if (kid.kind === 'system')
-    return v === undefined ? [] : [convertPrimitive(rc.env, kid, Array.isArray(v) ? v[v.length - 1] : v, w)];
+    return v === undefined ? EMPTY : [convertPrimitive(rc, kid, Array.isArray(v) ? v[v.length - 1] : v, w)];
   if (kid.kind === 'primitive-type') {
     const vs = Array.isArray(v) ? v : [v];
     const ss = Array.isArray(sib) ? sib : [sib];
@@ -185,7 +160,7 @@ function inlineValues(
     const out: PrimitiveEntry[] = [];
     for (let i = 0; i < len; i++) {
       const props = ss[i];
-      out.push(new PrimitiveEntry(convertPrimitive(rc.env, kid, vs[i], w), isObj(props) ? props : undefined));
+      out.push(new PrimitiveEntry(convertPrimitive(rc, kid, vs[i], w), isObj(props) ? props : undefined));
     }
     return out;
   }
@@ -193,15 +168,20 @@ function inlineValues(
   return Array.isArray(v) ? v : [v];
 }
 
+const quantityValues = new WeakMap<ElementInfo, ElementInfo | null>();
+
 /** Quantity shorthand and value conversion (§4.4). */
 export function quantityOf(rc: RunCtx, el: ElementInfo, q: unknown, name: string): unknown {
-  const valueEl = rc.t.nav.children(el).find((k) => k.defName === 'value');
+  let valueEl = quantityValues.get(el);
+  if (valueEl === undefined) {
+    valueEl = rc.t.nav.children(el).find((k) => k.defName === 'value') ?? null;
+    quantityValues.set(el, valueEl);
+  }
   if (!valueEl) return q;
-  const w = where(rc, childPath(childPath(rc.path, name), 'value'));
+  const w = () => where(rc, childPath(childPath(rc.path, name), 'value'));
   if (isObj(q))
-    return q['value'] === undefined ? q : { ...q, value: convertPrimitive(rc.env, valueEl, q['value'], w) };
-  if (typeof q === 'string' || typeof q === 'number')
-    return { value: convertPrimitive(rc.env, valueEl, q, w) };
+    return q['value'] === undefined ? q : { ...q, value: convertPrimitive(rc, valueEl, q['value'], w) };
+  if (typeof q === 'string' || typeof q === 'number') return { value: convertPrimitive(rc, valueEl, q, w) };
   return q;
 }
 
@@ -217,7 +197,7 @@ export function isEmptyValue(v: unknown): boolean {
 }
 
 /** Shallow merge for single-valued elements (later keys win; primitives: last value, props merged). */
-export function mergeAll(el: ElementInfo, values: unknown[]): unknown {
+export function mergeAll(el: ElementInfo, values: readonly unknown[]): unknown {
   if (el.kind === 'system') return values[values.length - 1];
   if (el.kind === 'primitive-type') {
     let value: unknown;
@@ -244,25 +224,35 @@ function applyPattern(obj: Record<string, unknown>, pattern: Record<string, unkn
   }
 }
 
-function checkRequired(rc: RunCtx, slots: readonly Slot[], obj: Record<string, unknown>): void {
-  if (!shouldValidate(rc.env, 'F5130')) return;
-  for (const s of slots) {
-    if (s.el.min < 1) continue;
-    if (s.el.jsonNames.some((n) => obj[n] !== undefined || obj[siblingName(n)] !== undefined)) continue;
+function checkRequired(rc: RunCtx, entries: readonly PlanEntry[], obj: Record<string, unknown>): void {
+  if (!(F5130 < rc.vl)) return;
+  for (const e of entries) {
+    if (e.kid.min < 1 || isPresent(e, obj)) continue;
     report(rc.env, 'F5130', {
-      ...where(rc, childPath(rc.epath, flashName(s.el))),
+      ...where(rc, childPath(rc.epath, flashName(e.kid))),
       fhirParent: parentName(rc),
-      cardinalityMin: s.el.min,
+      cardinalityMin: e.kid.min,
     });
   }
 }
 
-function reorder(obj: Record<string, unknown>, slots: readonly Slot[]): Record<string, unknown> {
+function isPresent(e: PlanEntry, obj: Record<string, unknown>): boolean {
+  const names = e.kid.jsonNames;
+  for (let i = 0; i < names.length; i++) {
+    if (obj[names[i]!] !== undefined || obj[e.sibs[i]!] !== undefined) return true;
+  }
+  return false;
+}
+
+/** Snapshot order (each name followed by its `_` sibling); keys of no child are dropped. */
+function reorder(obj: Record<string, unknown>, entries: readonly PlanEntry[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const s of slots) {
-    for (const n of s.el.jsonNames) {
+  for (const e of entries) {
+    const names = e.kid.jsonNames;
+    for (let i = 0; i < names.length; i++) {
+      const n = names[i]!;
       if (obj[n] !== undefined) out[n] = obj[n];
-      const sib = siblingName(n);
+      const sib = e.sibs[i]!;
       if (obj[sib] !== undefined) out[sib] = obj[sib];
     }
   }

@@ -1,4 +1,14 @@
 import type { ElementInfo, FhirNavigator, RootInfo, TerminologyRuntime } from '@mapx/fhir';
+import type { CallPlan } from '../syntax/call-plan.js';
+import type { Shape } from './object-plan.js';
+import type { Where } from './primitives.js';
+
+/** Where a block or rule is written (for diagnostics). */
+export interface Site {
+  position: number;
+  start: number;
+  line: number;
+}
 
 /** Compile-time metadata of a FLASH block. */
 export interface BlockMeta {
@@ -13,6 +23,10 @@ export interface BlockMeta {
   position: number;
   start: number;
   line: number;
+  at: Site;
+  /** Result keys of the block's own rules. */
+  childKeys: string[];
+  shape?: Shape;
 }
 
 /** Compile-time metadata of one FLASH rule segment. */
@@ -31,6 +45,12 @@ export interface RuleMeta {
   position: number;
   start: number;
   line: number;
+  at: Site;
+  /** The place of diagnostics about the rule's own value (fhirElement = flashPath). */
+  where: Where;
+  /** Result keys of its sub-rules. */
+  childKeys: string[];
+  shape?: Shape;
 }
 
 /** Per compiled expression: the tables the native FLASH functions read. */
@@ -38,6 +58,8 @@ export interface FlashTables {
   nav: FhirNavigator;
   blocks: BlockMeta[];
   rules: RuleMeta[];
+  /** What each native call `$__c<id>` of the lowered JSONata does. */
+  calls: CallPlan[];
   /** Terminology runtime for binding checks and display/unit injection (§5.7). */
   terminology?: TerminologyRuntime;
 }

@@ -1,5 +1,6 @@
 import type { ElementInfo } from '@mapx/fhir';
-import { report, shouldValidate, type Env } from '../runtime/policy.js';
+import { severityOf } from '../errors/catalogue.js';
+import { report, type Env } from '../runtime/policy.js';
 import { canonicalDate } from './dates.js';
 
 export interface Where {
@@ -9,6 +10,24 @@ export interface Where {
   start?: number;
   line?: number;
 }
+
+/** A diagnostic's place, or how to build it: most values never report, so most places are never built. */
+export type WhereRef = Where | (() => Where);
+
+export const whereOf = (w: WhereRef): Where => (typeof w === 'function' ? w() : w);
+
+/** The environment to report to and the validation level, read once per native call (see run-context.ts). */
+export interface Checks {
+  env: Env;
+  vl: number;
+}
+
+const F5101 = severityOf('F5101');
+const F5110 = severityOf('F5110');
+const F5111 = severityOf('F5111');
+const F5112 = severityOf('F5112');
+const F5113 = severityOf('F5113');
+const F5114 = severityOf('F5114');
 
 const NUMERIC = new Set(['decimal', 'integer', 'positiveInt', 'unsignedInt', 'integer64']);
 const regexCache = new Map<string, RegExp | null>();
@@ -47,46 +66,48 @@ export function isNoValue(v: unknown): boolean {
 }
 
 /** Validates and converts a primitive value for an element (§5.8). Returns undefined for "no value". */
-export function convertPrimitive(env: Env, el: ElementInfo, value: unknown, where: Where): unknown {
+export function convertPrimitive(c: Checks, el: ElementInfo, value: unknown, where: WhereRef): unknown {
   if (isNoValue(value)) return undefined;
   const type = el.typeCode;
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    if (shouldValidate(env, 'F5101')) {
-      report(env, 'F5101', { ...where, valueType: Array.isArray(value) ? 'array' : typeof value }, true);
+    if (F5101 < c.vl) {
+      const valueType = Array.isArray(value) ? 'array' : typeof value;
+      report(c.env, 'F5101', { ...whereOf(where), valueType }, true);
     }
     return value;
   }
   if (type === 'boolean') return value === 'false' || value === 'FALSE' ? false : truthy(value);
-  if (type === 'date' || type === 'dateTime' || type === 'instant')
-    return convertDate(env, type, value, where);
+  if (type === 'date' || type === 'dateTime' || type === 'instant') return convertDate(c, type, value, where);
   const text = String(value);
-  if (type === 'string' || type === 'markdown') return checkString(env, el, text, where, value);
+  if (type === 'string' || type === 'markdown') return checkString(c, el, text, where, value);
   if (type === 'code') {
-    if (!shouldValidate(env, 'F5113')) return value;
+    if (!(F5113 < c.vl)) return value;
     if (!isFhirCode(text)) {
-      report(env, 'F5113', { ...where, value, fhirType: type });
+      report(c.env, 'F5113', { ...whereOf(where), value, fhirType: type });
     }
     return text;
   }
-  if (!shouldValidate(env, 'F5110')) return value;
+  if (!(F5110 < c.vl)) return value;
   const re = el.regex ? fhirRegex(el.regex) : null;
-  if (re && !re.test(text)) report(env, 'F5110', { ...where, value, fhirType: type, regex: el.regex });
+  if (re && !re.test(text)) {
+    report(c.env, 'F5110', { ...whereOf(where), value, fhirType: type, regex: el.regex });
+  }
   if (NUMERIC.has(type)) return type === 'integer64' ? text : Number(text);
   return text;
 }
 
-function checkString(env: Env, el: ElementInfo, text: string, where: Where, raw: unknown): unknown {
+function checkString(c: Checks, el: ElementInfo, text: string, where: WhereRef, raw: unknown): unknown {
   let out: unknown = raw;
-  if (shouldValidate(env, 'F5112')) {
+  if (F5112 < c.vl) {
     out = text;
     if (!isFhirString(text)) {
-      report(env, 'F5112', { ...where, value: raw, fhirType: el.typeCode });
+      report(c.env, 'F5112', { ...whereOf(where), value: raw, fhirType: el.typeCode });
     }
   }
-  if (el.maxLength !== undefined && shouldValidate(env, 'F5114') && text.length > el.maxLength) {
+  if (el.maxLength !== undefined && F5114 < c.vl && text.length > el.maxLength) {
     out = text;
-    report(env, 'F5114', {
-      ...where,
+    report(c.env, 'F5114', {
+      ...whereOf(where),
       value: raw,
       fhirType: el.typeCode,
       maxLength: el.maxLength,
@@ -141,14 +162,14 @@ function isJsWhitespace(c: number): boolean {
 }
 
 function convertDate(
-  env: Env,
+  c: Checks,
   type: 'date' | 'dateTime' | 'instant',
   value: string | number | boolean,
-  where: Where,
+  where: WhereRef,
 ): unknown {
-  if (!shouldValidate(env, 'F5111')) return value;
+  if (!(F5111 < c.vl)) return value;
   const out = typeof value === 'boolean' ? undefined : canonicalDate(type, value);
   if (out !== undefined) return out;
-  report(env, 'F5111', { ...where, value, fhirType: type });
+  report(c.env, 'F5111', { ...whereOf(where), value, fhirType: type });
   return value;
 }

@@ -3,49 +3,67 @@ import { PrimitiveEntry } from './flash-meta.js';
 import { mergeAll } from './build-object.js';
 import { siblingName } from './sibling-name.js';
 
-/** The collected values of one child definition. */
-export interface Slot {
-  el: ElementInfo;
-  /** The JSON name that received values (for choices: the winning type). */
-  name: string;
-  values: unknown[];
-  /** Entries produced through real slices, in slice declaration order (§4.7). */
-  slices: unknown[];
-}
-
-/** Renders slots as JSON: arrays by base cardinality, `_name` siblings for primitives (§4.5, §4.6). */
-export function renderObject(slots: readonly Slot[]): Record<string, unknown> {
-  const obj: Record<string, unknown> = {};
-  for (const s of slots) {
-    const entries = [...s.values, ...s.slices];
-    if (!entries.length) continue;
-    if (s.el.kind === 'system') {
-      obj[s.name] = entries[entries.length - 1];
-    } else if (s.el.kind === 'primitive-type') {
-      renderPrimitive(obj, s, entries);
-    } else if (s.el.isArray) {
-      obj[s.name] = entries;
-    } else {
-      obj[s.name] = mergeAll(s.el, entries);
-    }
-  }
-  return obj;
-}
-
-function renderPrimitive(obj: Record<string, unknown>, s: Slot, entries: unknown[]): void {
-  const list = entries.map((e) => (e instanceof PrimitiveEntry ? e : new PrimitiveEntry(e, undefined)));
-  if (!s.el.isArray) {
-    const m = mergeAll(s.el, list) as PrimitiveEntry;
-    if (m.value !== undefined) obj[s.name] = m.value;
-    if (m.props && Object.keys(m.props).length) obj[siblingName(s.name)] = m.props;
+/**
+ * Renders one child's values (rule and inline values, then slice entries) as JSON: arrays by base
+ * cardinality, `_name` siblings for primitives (§4.5, §4.6).
+ */
+export function renderSlot(
+  obj: Record<string, unknown>,
+  el: ElementInfo,
+  name: string,
+  values: readonly unknown[],
+  slices: readonly unknown[],
+): void {
+  if (!values.length && !slices.length) return;
+  if (el.kind === 'system') {
+    obj[name] = slices.length ? slices[slices.length - 1] : values[values.length - 1];
     return;
   }
-  const values = list.map((e) => (e.value === undefined ? null : e.value));
-  const props = list.map((e) => (e.props && Object.keys(e.props).length ? e.props : null));
+  const entries = slices.length ? [...values, ...slices] : values;
+  if (el.kind === 'primitive-type') {
+    if (el.isArray) renderPrimitives(obj, name, entries);
+    else renderPrimitive(obj, name, entries);
+  } else if (el.isArray) {
+    obj[name] = entries === values ? values.slice() : entries;
+  } else {
+    obj[name] = mergeAll(el, entries);
+  }
+}
+
+/** A single primitive: the last value, the `_` properties of all entries merged. */
+function renderPrimitive(obj: Record<string, unknown>, name: string, entries: readonly unknown[]): void {
+  let value: unknown;
+  let props: Record<string, unknown> | undefined;
+  for (const e of entries) {
+    if (e instanceof PrimitiveEntry) {
+      if (e.value !== undefined) value = e.value;
+      if (e.props) props = { ...props, ...e.props };
+    } else if (e !== undefined) value = e;
+  }
+  if (value !== undefined) obj[name] = value;
+  if (props && Object.keys(props).length) obj[siblingName(name)] = props;
+}
+
+/** A primitive array: values (null where only properties), `_` sibling array only when any has properties. */
+function renderPrimitives(obj: Record<string, unknown>, name: string, entries: readonly unknown[]): void {
+  const values: unknown[] = [];
+  let props: unknown[] | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const entry = e instanceof PrimitiveEntry;
+    const value = entry ? e.value : e;
+    values.push(value === undefined ? null : value);
+    const p = entry ? e.props : undefined;
+    if (p && Object.keys(p).length) {
+      props ??= new Array<unknown>(i).fill(null);
+      props.push(p);
+    } else if (props) props.push(null);
+  }
   trimNulls(values);
+  if (values.length) obj[name] = values;
+  if (!props) return;
   trimNulls(props);
-  if (values.length) obj[s.name] = values;
-  if (props.length) obj[siblingName(s.name)] = props;
+  if (props.length) obj[siblingName(name)] = props;
 }
 
 function trimNulls(a: unknown[]): void {

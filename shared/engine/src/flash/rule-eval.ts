@@ -1,10 +1,10 @@
 import type { ElementInfo } from '@mapx/fhir';
 import { isObj } from './is-obj.js';
-import { report, shouldValidate } from '../runtime/policy.js';
+import { report } from '../runtime/policy.js';
 import { buildObject, isEmptyValue, quantityOf } from './build-object.js';
 import { FlashResult, PrimitiveEntry, type RuleMeta } from './flash-meta.js';
 import { convertPrimitive, truthy } from './primitives.js';
-import { where, type RunCtx } from './run-context.js';
+import { validates, type RunCtx } from './run-context.js';
 import { virtualValue } from './autovalue.js';
 import { checkCode } from './terminology.js';
 
@@ -13,16 +13,16 @@ function keep(v: unknown): boolean {
   return v === false || v === 0 || truthy(v);
 }
 
-/** Rule results among native-call arguments (a contextualised rule passes a sequence of them). */
-export function resultsOf(children: unknown): FlashResult[] {
-  if (children instanceof FlashResult) return [children];
-  if (!Array.isArray(children)) return [];
+/** Rule results among native-call arguments from `from` on (a contextualised rule passes a sequence of them). */
+export function resultsOf(args: readonly unknown[], from = 0): FlashResult[] {
   const out: FlashResult[] = [];
-  for (const c of children) {
-    if (c instanceof FlashResult) out.push(c);
-    else if (Array.isArray(c)) out.push(...resultsOf(c));
-  }
+  for (let i = from; i < args.length; i++) collectResults(args[i], out);
   return out;
+}
+
+function collectResults(c: unknown, out: FlashResult[]): void {
+  if (c instanceof FlashResult) out.push(c);
+  else if (Array.isArray(c)) for (let i = 0; i < c.length; i++) collectResults(c[i], out);
 }
 
 /** Evaluates one rule once its inline value and sub-rules were evaluated (§4.3–§4.4). */
@@ -31,11 +31,10 @@ export function evaluateRule(
   meta: RuleMeta,
   hasInline: boolean,
   inline: unknown,
-  children: unknown,
+  results: FlashResult[],
 ): FlashResult | undefined {
   const el = meta.el;
   const value = hasInline && keep(inline) ? inline : undefined;
-  const results = resultsOf(children);
   let out: unknown[];
   switch (el.kind) {
     case 'system':
@@ -50,8 +49,18 @@ export function evaluateRule(
     default:
       out = complexValues(rc, el, value, results, meta);
   }
-  out = out.filter((v) => !isEmptyValue(v));
+  out = withoutEmpty(out);
   return out.length ? new FlashResult(meta.key, el, out) : undefined;
+}
+
+/** The values that are not empty (the array itself when all are: value arrays are always fresh). */
+function withoutEmpty(values: unknown[]): unknown[] {
+  let i = 0;
+  while (i < values.length && !isEmptyValue(values[i])) i++;
+  if (i === values.length) return values;
+  const out = values.slice(0, i);
+  for (i++; i < values.length; i++) if (!isEmptyValue(values[i])) out.push(values[i]);
+  return out;
 }
 
 /** A rule on an element with a fixed value: the fixed value, nothing evaluated (§4.3 step 2). */
@@ -61,9 +70,9 @@ export function fixedRule(rc: RunCtx, meta: RuleMeta): FlashResult | undefined {
 }
 
 export function forbiddenCheck(rc: RunCtx, meta: RuleMeta): void {
-  if (!shouldValidate(rc.env, 'F5131')) return;
+  if (!validates(rc, 'F5131')) return;
   report(rc.env, 'F5131', {
-    ...where(rc, meta.flashPath),
+    ...meta.where,
     value: meta.flashPath,
     fhirType: meta.block.root.url,
   });
@@ -72,7 +81,7 @@ export function forbiddenCheck(rc: RunCtx, meta: RuleMeta): void {
 function systemValue(rc: RunCtx, el: ElementInfo, value: unknown, meta: RuleMeta): unknown[] {
   if (value === undefined) return [];
   const v = Array.isArray(value) ? value[value.length - 1] : value;
-  const c = convertPrimitive(rc.env, el, v, where(rc, meta.flashPath));
+  const c = convertPrimitive(rc, el, v, meta.where);
   return c === undefined ? [] : [c];
 }
 
@@ -83,15 +92,18 @@ function primitiveValues(
   results: FlashResult[],
   meta: RuleMeta,
 ): unknown[] {
-  const w = where(rc, meta.flashPath);
-  let items = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  if (!el.isArray && items.length > 1) items = [items[items.length - 1]];
-  let converted = items.map((v) => convertPrimitive(rc.env, el, v, w));
-  if (el.binding) converted.forEach((v) => checkCode(rc, el, v, w));
+  const w = meta.where;
+  let converted: unknown[];
+  if (value === undefined) converted = [];
+  else if (!Array.isArray(value)) converted = [convertPrimitive(rc, el, value, w)];
+  else if (!el.isArray && value.length > 1)
+    converted = [convertPrimitive(rc, el, value[value.length - 1], w)];
+  else converted = value.map((v) => convertPrimitive(rc, el, v, w));
+  if (el.binding) for (const v of converted) checkCode(rc, el, v, w);
   if (el.pattern !== undefined) converted = converted.length ? converted.map(() => el.pattern) : [el.pattern];
   let props: Record<string, unknown> | undefined;
   if (results.length) {
-    const obj = buildObject(rc, el, undefined, results, false);
+    const obj = buildObject(rc, el, undefined, results, false, meta);
     delete obj['value'];
     if (Object.keys(obj).length) props = obj;
   }
@@ -115,18 +127,18 @@ function complexValues(
   if (value !== undefined && !isObj(value)) {
     if (el.typeCode === 'Quantity') {
       const q = quantityOf(rc, el, value, lastName(meta));
-      return [buildObject(rc, el, q as Record<string, unknown>, results)];
+      return [buildObject(rc, el, q as Record<string, unknown>, results, true, meta)];
     }
-    if (shouldValidate(rc.env, 'F5104')) {
+    if (validates(rc, 'F5104')) {
       report(rc.env, 'F5104', {
-        ...where(rc, meta.flashPath),
+        ...meta.where,
         fhirParent: parentOf(rc, meta),
         valueType: typeof value,
       });
     }
     return [value];
   }
-  return [buildObject(rc, el, value, results)];
+  return [buildObject(rc, el, value, results, true, meta)];
 }
 
 function resourceValues(
@@ -136,7 +148,8 @@ function resourceValues(
   results: FlashResult[],
   meta: RuleMeta,
 ): unknown[] {
-  if (value === undefined) return results.length ? [buildObject(rc, el, undefined, results, false)] : [];
+  if (value === undefined)
+    return results.length ? [buildObject(rc, el, undefined, results, false, meta)] : [];
   const items = Array.isArray(value) ? value : [value];
   return items.map((item) => checkResource(rc, item, meta));
 }
@@ -144,15 +157,15 @@ function resourceValues(
 const RESOURCE_HEAD = ['resourceType', 'id', 'meta', 'implicitRules', 'language'];
 
 function checkResource(rc: RunCtx, item: unknown, meta: RuleMeta): unknown {
-  const fields = () => ({ ...where(rc, meta.flashPath), fhirParent: parentOf(rc, meta) });
+  const fields = () => ({ ...meta.where, fhirParent: parentOf(rc, meta) });
   if (!isObj(item)) {
-    if (shouldValidate(rc.env, 'F5102'))
+    if (validates(rc, 'F5102'))
       report(rc.env, 'F5102', { ...fields(), valueType: Array.isArray(item) ? 'array' : typeof item });
     return item;
   }
   const rt = item['resourceType'];
   if (typeof rt !== 'string' || rt === '') {
-    if (shouldValidate(rc.env, 'F5103')) report(rc.env, 'F5103', fields());
+    if (validates(rc, 'F5103')) report(rc.env, 'F5103', fields());
     return item;
   }
   if (headFirst(item)) return item;

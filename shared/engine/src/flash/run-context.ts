@@ -1,19 +1,37 @@
 import type { ElementInfo } from '@mapx/fhir';
-import type { Env } from '../runtime/policy.js';
-import type { BlockMeta, FlashTables } from './flash-meta.js';
-import type { Where } from './primitives.js';
+import { severityOf } from '../errors/catalogue.js';
+import { threshold, type Env } from '../runtime/policy.js';
+import type { BlockMeta, FlashTables, Site } from './flash-meta.js';
+import type { Checks, Where } from './primitives.js';
+
+/**
+ * What one native FLASH call works with. The validation level is read from the environment once per call:
+ * nothing can rebind it while native code runs, and each lookup walks JSONata's frame chain.
+ */
+export interface CallScope extends Checks {
+  /** The JSONata input (focus) at the call, for natively evaluated values. */
+  input: unknown;
+  t: FlashTables;
+}
+
+export function callScope(env: Env, input: unknown, t: FlashTables): CallScope {
+  return { env, input, t, vl: threshold(env, 'validationLevel') };
+}
 
 /** What the native FLASH functions carry while building one object. */
-export interface RunCtx {
-  env: Env;
-  t: FlashTables;
+export interface RunCtx extends CallScope {
   block: BlockMeta;
   /** Flash path of the object being built ('' for the block root). */
   path: string;
   /** The same path with JSON names (`valueQuantity`), for fhirElement of child diagnostics. */
   epath: string;
   /** Position of the rule being evaluated (for diagnostics). */
-  at: { position: number; start: number; line: number };
+  at: Site;
+}
+
+/** Whether the check of a diagnostic code runs (its severity is inside the validation band). */
+export function validates(c: Checks, code: string): boolean {
+  return severityOf(code) < c.vl;
 }
 
 export function childPath(parent: string, name: string): string {

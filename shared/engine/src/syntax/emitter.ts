@@ -18,6 +18,15 @@ export class Emitter {
     this.length += text.length;
   }
 
+  /** Appends text lowered separately (a rule's value, lowered before the call around it is known). */
+  append(other: Emitter): void {
+    for (let i = 0; i < other.map.length; i += 3) {
+      this.map.push(this.length + other.map[i]!, other.map[i + 1]!, other.map[i + 2]!);
+    }
+    this.parts.push(...other.parts);
+    this.length += other.length;
+  }
+
   text(): string {
     return this.parts.join('');
   }

@@ -3,7 +3,7 @@ import type { Emitter } from './emitter.js';
 
 /**
  * Variables whose name starts with `__` belong to the engine: the lowered code binds its native FLASH calls
- * (`$__fb`…), context holders (`$__ctx`) and the per-evaluation state (`$__mapx`) under such names. A user
+ * (`$__c0`…, `$__fv`), context holders (`$__ctx`) and the per-evaluation state (`$__mapx`) under such names. A user
  * expression may neither read nor bind them, so it can never reach or shadow engine state.
  */
 export const RESERVED_PREFIX = '__';

@@ -1,7 +1,3 @@
-import maxSatisfying from 'semver/ranges/max-satisfying.js';
-import rsort from 'semver/functions/rsort.js';
-import valid from 'semver/functions/valid.js';
-import validRange from 'semver/ranges/valid.js';
 import { FhirContextError, describeError } from '../errors.js';
 import type { FhirLogger } from '../types.js';
 import { embeddedVersions, findEmbeddedTarball } from './embedded-packages.js';
@@ -14,6 +10,7 @@ import {
   type PackageManifest,
 } from './package-cache.js';
 import { packageKey, type PackageSpec } from './package-spec.js';
+import { maxSatisfying, rsort, valid, validRange } from './semver-functions.js';
 import { downloadTarball, fetchPackument, type Packument, type RegistryEndpoint } from './registry-client.js';
 
 export interface ResolvedPackage {

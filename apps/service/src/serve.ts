@@ -1,0 +1,27 @@
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config/app-config.js';
+import { createRuntime } from './runtime.js';
+import { buildApp } from './app.js';
+import { installShutdown } from './shutdown.js';
+import { listenToPeers } from './cluster/peer-sync.js';
+import { isClusterWorker } from './cluster/worker-role.js';
+
+/** Builds the service and listens: the whole service in one process, or one worker of a cluster. */
+export async function serve(config: AppConfig, rootLogger: Logger): Promise<void> {
+  const logger = cluster.worker ? rootLogger.child({ worker: cluster.worker.id }) : rootLogger;
+  let built!: (app: FastifyInstance) => void;
+  listenToPeers(new Promise<FastifyInstance>((resolve) => (built = resolve)));
+  const runtime = await createRuntime(config, logger);
+  const app = await buildApp(config, runtime, { logger });
+  built(app);
+  // In a cluster the primary turns SIGINT/SIGTERM into one SIGTERM per worker; a terminal's Ctrl-C also reaches
+  // the workers directly, and that second signal must not force an exit.
+  installShutdown(
+    app,
+    config.server.shutdownTimeoutMs,
+    isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'],
+  );
+  await app.listen({ port: config.server.port, host: config.server.host });
+}
