@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { buildService, MAIN, ROOT, startBuiltServer, type Started } from '../helpers/start-built-server.js';
 
 /** One request on its own connection, so the cluster's round-robin hands each to the next worker. */
@@ -130,6 +131,43 @@ describe('MAPX_WORKERS=2: a cluster of workers behind one port', () => {
     expect(pids).toHaveLength(2);
     expect(await server.stop()).toBe(0);
     expect(pids.filter((p) => readdirSync('/proc').includes(String(p)))).toEqual([]);
+  });
+});
+
+describe('MAPX_WORKERS=2 with the FHIR server as the writable store', () => {
+  let fhir: FhirTestServer;
+  let server: Started;
+
+  beforeAll(async () => {
+    fhir = await startFhirTestServer();
+    server = await startBuiltServer({
+      MAPX_WORKERS: '2',
+      FHIR_SERVER_BASE: fhir.baseUrl,
+      MAPPINGS_PRIMARY_WRITABLE_STORE: 'fhir-server',
+      MAPPINGS_SERVER_POLLING_INTERVAL_MS: '0',
+      MAPPINGS_FORCED_RESYNC_INTERVAL_MS: '0',
+      LOG_LEVEL: 'info',
+    });
+    await until(() => server.stdout.join('').includes('all workers listening'), 'both workers listening');
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await fhir?.close();
+  });
+
+  it('updates written alternately through both workers are never refused as conflicts (If-Match stays current)', async () => {
+    for (let v = 1; v <= 6; v++) {
+      const put = await call(server.baseUrl, 'PUT', '/Mapping/shared', `'v${v}'`);
+      expect(`${put.status} ${put.text}`).toBe(`${v === 1 ? 201 : 200} 'v${v}'`);
+      const runs = await Promise.all(Array.from({ length: 4 }, () => execute(server, 'shared')));
+      expect(runs.map((r) => `${r.status} ${r.text}`)).toEqual(Array(4).fill(`200 "v${v}"`));
+    }
+    const puts = server.stdout
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('"method":"PUT"') && l.includes('"path":"/Mapping/shared"'));
+    expect(new Set(puts.map((l) => (JSON.parse(l) as { worker: number }).worker))).toEqual(new Set([1, 2]));
   });
 });
 
