@@ -1,5 +1,6 @@
 import type { Env } from '../runtime/policy.js';
 import type { NativeValue, PathStep } from '../syntax/call-plan.js';
+import { isFunctionValue } from '../functions/jsonata-values.js';
 
 /**
  * Inline values the lowering left to native code: literals, `$var`, paths of names (`a.b`, `$v.a`, `$.a`),
@@ -69,7 +70,7 @@ function objectPath(steps: readonly PathStep[], input: unknown, env: Env): unkno
     i = 1;
   }
   for (; i < steps.length; i++) {
-    if (cur === null || typeof cur !== 'object' || isFunction(cur)) return undefined;
+    if (cur === null || typeof cur !== 'object' || isFunctionValue(cur)) return undefined;
     if (Array.isArray(cur)) return ARRAY;
     const name = steps[i]!.name;
     if (!Object.hasOwn(cur, name)) return undefined;
@@ -90,13 +91,6 @@ function sequence(): Seq {
 
 const isSequence = (v: unknown): v is Seq => Array.isArray(v) && (v as Seq).sequence === true;
 
-const isFunction = (v: unknown): boolean =>
-  typeof v === 'function' ||
-  (typeof v === 'object' &&
-    v !== null &&
-    ((v as { _jsonata_function?: unknown })._jsonata_function === true ||
-      (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true));
-
 /** What JSONata does with every node's result: empty sequences vanish, singletons are unwrapped. */
 function unwrap(r: unknown): unknown {
   if (r && isSequence(r) && !r.tupleStream) {
@@ -108,7 +102,7 @@ function unwrap(r: unknown): unknown {
 
 /** A function passed to a native call arrives wrapped in a closure, which no rule keeps as a value. */
 function asArgument(v: unknown): unknown {
-  return isFunction(v) ? undefined : v;
+  return isFunctionValue(v) ? undefined : v;
 }
 
 function variable(name: string, input: unknown, env: Env): unknown {
@@ -128,7 +122,7 @@ function lookup(input: unknown, key: string): unknown {
     }
     return result;
   }
-  if (input !== null && typeof input === 'object' && Object.hasOwn(input, key) && !isFunction(input)) {
+  if (input !== null && typeof input === 'object' && Object.hasOwn(input, key) && !isFunctionValue(input)) {
     return (input as Record<string, unknown>)[key];
   }
   return undefined;

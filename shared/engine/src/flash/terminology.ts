@@ -128,12 +128,11 @@ function lookup(rc: RunCtx, plan: BindingPlan, coding: Obj): MembershipResult | 
  */
 function enrichCoding(coding: Obj, r: MembershipResult): Obj {
   if (r.status !== 'member') return coding;
-  const needsSystem = coding['system'] === undefined;
-  const needsDisplay = coding['display'] === undefined && r.concept.display !== undefined;
-  if (!needsSystem && !needsDisplay && isOrdered(coding)) return coding;
+  const complete =
+    coding['system'] !== undefined && (coding['display'] !== undefined || r.concept.display === undefined);
+  if (complete && isOrdered(coding)) return coding;
   const out: Obj = { ...coding };
-  if (needsSystem) out['system'] = r.concept.system;
-  if (needsDisplay) out['display'] = r.concept.display;
+  inject(out, r.concept, 'display');
   return reorderCoding(out);
 }
 
