@@ -12,11 +12,13 @@ import { watchStores } from './mappings/watch-stores.js';
 import { InputDispatcher } from './normalize/input-dispatcher.js';
 import { registerHostFunctions } from './eval/host-functions.js';
 import { installErrorHandling } from './http/error-handling.js';
+import { installRequestTargetCheck } from './http/request-target.js';
 import { installCors } from './http/cors.js';
 import { requestLoggingOptions } from './http/request-logging.js';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 import { installJsonParsers } from './http/json-parsers.js';
 import { registerRoutes } from './routes/register-routes.js';
+import { installEditionGate } from './routes/edition-only.js';
 
 export interface BuildAppOptions {
   readonly logger: Logger;
@@ -44,6 +46,8 @@ export async function buildApp(
       if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   for (const warning of config.warnings) app.log.warn(warning);
+  installRequestTargetCheck(app);
+  installEditionGate(app, config.edition);
   installErrorHandling(app);
   installCors(app);
   installJsonParsers(app);
@@ -80,7 +84,14 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     fhirUnavailableReason: () => runtime.fhir.unavailableReason(),
     cacheMaxEntries: config.eval.cacheMaxEntries,
     thresholds: config.eval.thresholds,
-    limits: { timeoutMs: config.eval.timeoutMs, maxDepth: config.eval.maxDepth },
+    limits: {
+      timeoutMs: config.eval.timeoutMs,
+      maxDepth: config.eval.maxDepth,
+      maxExpressionLength: config.eval.maxExpressionLength,
+      maxExpressionDepth: config.eval.maxExpressionDepth,
+      maxStringLength: config.eval.maxStringLength,
+      maxInputDepth: config.eval.maxInputDepth,
+    },
     logger: logger.child({ component: 'engine' }),
   });
   registerHostFunctions(engine, dispatcher);

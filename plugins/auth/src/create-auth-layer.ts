@@ -5,6 +5,7 @@ import { createAuthorizer } from './http/create-authorizer.js';
 import { createMetadataRoute, metadataUrlOf } from './http/metadata-route.js';
 import { createTokenMediatorRoutes } from './http/token-mediator-routes.js';
 import { compilePolicy, isAllPublic } from './policy/policy-resolver.js';
+import { subrouteCoverageWarnings } from './policy/policy-coverage.js';
 import { createBearerVerifier } from './verify/bearer-verifier.js';
 import { createDiscoveryCache } from './verify/discovery-cache.js';
 
@@ -73,6 +74,7 @@ export function createAuthLayer(config: AuthConfig, options: AuthLayerOptions): 
     },
     `auth mode: ${mode}`,
   );
+  for (const warning of subrouteCoverageWarnings(config.policy)) options.logger.warn({}, warning);
   const origins = new Set([new URL(keycloak.issuer).origin]);
   if (mode === 'auth-required' || mediator) {
     void discovery.get().then((r) => {

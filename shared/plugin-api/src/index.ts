@@ -8,7 +8,7 @@ export type { StandardSchemaV1 } from './standard-schema.js';
 export * from './errors.js';
 export * from './define.js';
 export { parseMediaType } from './media-type.js';
-export { MAPPING_ID_PATTERN, isValidMappingId } from './mapping-id.js';
+export { MAPPING_ID_PATTERN, isValidMappingId, mappingIdProblem } from './mapping-id.js';
 export { parseJsonText, findJsonErrorPosition } from './json-text.js';
 export { parseFlag, parseInteger, parseOptionalText, pickEnv } from './env-options.js';
 export { createKeyedQueue, type KeyedQueue } from './keyed-queue.js';

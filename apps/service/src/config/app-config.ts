@@ -25,6 +25,10 @@ export interface AppConfig {
     readonly thresholds: EvalThresholds;
     readonly timeoutMs: number;
     readonly maxDepth: number;
+    readonly maxExpressionLength: number;
+    readonly maxExpressionDepth: number;
+    readonly maxStringLength: number;
+    readonly maxInputDepth: number;
     readonly cacheMaxEntries: number;
   };
   readonly fhirServer: {

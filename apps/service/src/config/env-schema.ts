@@ -110,6 +110,10 @@ export const envSchema = z.object({
   MAPX_EVAL_VALIDATION_LEVEL: int(0, 100).default(30),
   MAPX_EVAL_TIMEOUT_MS: int(1).default(5_000),
   MAPX_EVAL_MAX_DEPTH: int(10).default(1_000),
+  MAPX_MAX_EXPRESSION_LENGTH: int(1).default(1_000_000),
+  MAPX_MAX_EXPRESSION_DEPTH: int(8).default(256),
+  MAPX_MAX_STRING_LENGTH: int(1).default(10_000_000),
+  MAPX_MAX_INPUT_DEPTH: int(8).default(512),
   MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES: int(1).default(1000),
   FHIR_SERVER_BASE: url.optional(),
   FHIR_SERVER_AUTH_TYPE: z

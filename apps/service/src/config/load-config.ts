@@ -54,6 +54,10 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       },
       timeoutMs: e.MAPX_EVAL_TIMEOUT_MS,
       maxDepth: e.MAPX_EVAL_MAX_DEPTH,
+      maxExpressionLength: e.MAPX_MAX_EXPRESSION_LENGTH,
+      maxExpressionDepth: e.MAPX_MAX_EXPRESSION_DEPTH,
+      maxStringLength: e.MAPX_MAX_STRING_LENGTH,
+      maxInputDepth: e.MAPX_MAX_INPUT_DEPTH,
       cacheMaxEntries: e.MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES,
     },
     fhirServer: {

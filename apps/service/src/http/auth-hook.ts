@@ -9,6 +9,7 @@ import type {
   AuthRoute,
 } from '@mapx/plugin-api';
 import { requireCommonJs } from '../require-commonjs.js';
+import { requestPath } from './request-target.js';
 
 const fp = requireCommonJs('fastify-plugin') as typeof FastifyPlugin;
 
@@ -26,16 +27,26 @@ export interface AuthHookOptions {
   readonly policyBuilder?: AuthRoute | undefined;
 }
 
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+/**
+ * Node keeps only the first of several Authorization headers; the raw list shows them all, and the layer
+ * answers more than one with 400 invalid_request (RFC 6750 §3.1).
+ */
+function headersOf(req: FastifyRequest): AuthRequest['headers'] {
+  if (req.headers.authorization === undefined) return req.headers;
+  const raw = req.raw.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'authorization') values.push(raw[i + 1]!);
+  }
+  if (values.length < 2) return req.headers;
+  return { ...req.headers, authorization: values };
 }
 
 function toAuthRequest(req: FastifyRequest): AuthRequest {
   return {
     method: req.method,
-    path: pathOf(req.url),
-    headers: req.headers,
+    path: requestPath(req.url),
+    headers: headersOf(req),
     query: (req.query ?? {}) as AuthRequest['query'],
     body: req.body,
   };
@@ -56,7 +67,7 @@ function sendAuthReply(reply: FastifyReply, auth: AuthReply): FastifyReply {
  */
 function isAlwaysPublic(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = pathOf(req.url);
+  const path = requestPath(req.url);
   return path === '/health' || path === '/designer' || path.startsWith('/designer/');
 }
 

@@ -83,7 +83,8 @@ export function requestLoggingOptions(
   class CompactLogController extends Base {
     incomingRequest(): void {}
     override requestCompleted(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-      if (error) return super.requestCompleted(error, request, reply);
+      // a client's mistake is not the service's error: 4xx stay below error level so alerts mean something
+      if (error && reply.statusCode >= 500) return super.requestCompleted(error, request, reply);
       if (!logger.isLevelEnabled('info')) return;
       const q = request.url.indexOf('?');
       logger.info(
@@ -93,6 +94,7 @@ export function requestLoggingOptions(
           path: q < 0 ? request.url : request.url.slice(0, q),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
+          ...(error ? { code: (error as { code?: unknown }).code } : {}),
         },
         'request completed',
       );

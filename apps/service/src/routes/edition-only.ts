@@ -1,16 +1,63 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 
-/** Answers routes of the enterprise edition when the service runs the base edition. */
+/**
+ * A route's edition, declared where it is registered (`config.edition`). `enterprise` routes answer the edition
+ * message in the base edition; `enterpriseWhen` marks a route of both editions whose request is enterprise-only
+ * in some shapes (PUT /Mapping/:id/ with no segment after the id is a mapping write).
+ */
+export interface EditionConfig {
+  readonly edition?: 'enterprise';
+  readonly enterpriseWhen?: (request: FastifyRequest) => boolean;
+  /** What the edition message names, e.g. "mapping writes". */
+  readonly feature?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    edition?: 'enterprise';
+    enterpriseWhen?: (request: FastifyRequest) => boolean;
+    feature?: string;
+  }
+}
+
+function editionMessage(reply: FastifyReply, request: FastifyRequest, feature: string): FastifyReply {
+  const url = request.routeOptions.url ?? request.url;
+  return reply.code(404).send({
+    message: `${feature} (${request.method} ${url}) are part of the mapx enterprise edition; this service runs the base edition (MAPX_EDITION=base)`,
+    code: 'EDITION_FEATURE_UNAVAILABLE',
+  });
+}
+
+/**
+ * The one edition gate: applied as routes are registered, so no handler has to remember it. Install before any
+ * route is registered (onRoute hooks see only later routes).
+ */
+export function installEditionGate(app: FastifyInstance, edition: 'base' | 'enterprise'): void {
+  if (edition === 'enterprise') return;
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as EditionConfig;
+    const feature = config.feature ?? 'these endpoints';
+    if (config.edition === 'enterprise') {
+      route.handler = async (request, reply) => editionMessage(reply, request, feature);
+      return;
+    }
+    const when = config.enterpriseWhen;
+    if (when === undefined) return;
+    const gate = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (when(request)) return editionMessage(reply, request, feature);
+    };
+    route.preHandler = [gate, ...[route.preHandler ?? []].flat()];
+  });
+}
+
+/** Placeholder routes for enterprise areas that have no base implementation at all (the gate answers them). */
 export function editionOnly(methods: HTTPMethods[], url: string, feature: string) {
-  return async function editionGate(app: FastifyInstance): Promise<void> {
+  return async function editionArea(app: FastifyInstance): Promise<void> {
     app.route({
       method: methods,
       url,
-      handler: async (_request, reply) =>
-        reply.code(404).send({
-          message: `${feature} (${methods.join('/')} ${url}) are part of the mapx enterprise edition; this service runs the base edition (MAPX_EDITION=base)`,
-          code: 'EDITION_FEATURE_UNAVAILABLE',
-        }),
+      config: { edition: 'enterprise', feature },
+      handler: async (_request, reply) => reply.code(500).send(),
     });
   };
 }

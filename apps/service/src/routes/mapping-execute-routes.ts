@@ -16,7 +16,12 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
     sendEvaluation(reply, await execute(app, request));
   app.post('/Mapping/:mappingId', handler);
   app.post('/Mapping/:mappingId/*', handler);
-  app.put('/Mapping/:mappingId/*', async (request: ExecRequest, reply) => {
+  // spec: PUT with no segment after the id is always a mapping update (an enterprise write), never a transform
+  const config = {
+    enterpriseWhen: (r: FastifyRequest) => subroute(r as ExecRequest).length === 0,
+    feature: 'mapping writes',
+  };
+  app.put('/Mapping/:mappingId/*', { config }, async (request: ExecRequest, reply) => {
     if (subroute(request).length === 0) return updateMapping(app, request, reply);
     return handler(request, reply);
   });

@@ -3,7 +3,6 @@ import { mappingReadRoutes } from './mapping-read-routes.js';
 import { mappingExecuteRoutes } from './mapping-execute-routes.js';
 import { mappingWriteRoutes } from './mapping-write-routes.js';
 import { recacheRoutes } from './recache-routes.js';
-import { editionOnly } from './edition-only.js';
 import { waitForWarmup } from '../http/wait-for-warmup.js';
 import { WARMUP_MAPPINGS } from '../services.js';
 
@@ -37,6 +36,6 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mappingReadRoutes);
   await app.register(mappingExecuteRoutes);
   await app.register(recacheRoutes);
-  if (app.mapx.config.edition === 'enterprise') await app.register(mappingWriteRoutes);
-  else await app.register(editionOnly(['PUT', 'DELETE'], '/Mapping/:mappingId', 'mapping writes'));
+  // registered in both editions: the edition gate (installed where routes are registered) answers them in base
+  await app.register(mappingWriteRoutes);
 }

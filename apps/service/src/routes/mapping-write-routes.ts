@@ -4,6 +4,7 @@ import {
   StoreError,
   parseMediaType,
   isValidMappingId,
+  mappingIdProblem,
   MAPPING_ID_PATTERN,
 } from '@mapx/plugin-api';
 import { announceToPeers } from '../cluster/peer-sync.js';
@@ -17,8 +18,13 @@ const ACCEPTED = new Set(['application/vnd.vendor.mapx', 'text/plain']);
 
 /** PUT and DELETE /Mapping/:mappingId (enterprise edition). */
 export async function mappingWriteRoutes(app: FastifyInstance): Promise<void> {
-  app.put('/Mapping/:mappingId', (request: WriteRequest, reply) => updateMapping(app, request, reply));
-  app.delete('/Mapping/:mappingId', (request: WriteRequest, reply) => deleteMapping(app, request, reply));
+  const config = { edition: 'enterprise', feature: 'mapping writes' } as const;
+  app.put('/Mapping/:mappingId', { config }, (request: WriteRequest, reply) =>
+    updateMapping(app, request, reply),
+  );
+  app.delete('/Mapping/:mappingId', { config }, (request: WriteRequest, reply) =>
+    deleteMapping(app, request, reply),
+  );
 }
 
 export async function updateMapping(
@@ -80,10 +86,11 @@ function writable(app: FastifyInstance): MappingStore | undefined {
 }
 
 function invalidId(reply: FastifyReply, id: string): FastifyReply {
+  const reserved = MAPPING_ID_PATTERN.test(id) ? `: ${mappingIdProblem(id)}` : '';
   return sendEnterpriseMessage(
     reply,
     400,
-    `Invalid mapping id '${id}': it must match ${MAPPING_ID_PATTERN.source}`,
+    `Invalid mapping id '${id}': it must match ${MAPPING_ID_PATTERN.source}${reserved}`,
   );
 }
 

@@ -2,6 +2,7 @@ import type { AuthDecision, AuthMode, AuthRequest } from '@mapx/plugin-api';
 import { decideAccess, resolvePolicy, type CompiledPolicy } from '../policy/policy-resolver.js';
 import type { BearerVerifier } from '../verify/bearer-verifier.js';
 import { parseAuthorization } from './parse-authorization.js';
+import { policyPathOf } from '../policy/policy-coverage.js';
 import { bearerChallenge, problemReply } from './problem-reply.js';
 
 export interface AuthorizerOptions {
@@ -76,12 +77,12 @@ export function createAuthorizer(options: AuthorizerOptions): Authorize {
     if (options.mode === 'auth-available') return ALLOW;
     const method = req.method.toUpperCase();
     if (exempt.has(`${method} ${req.path}`) || isPreflight(method, req)) return ALLOW;
-    const resolution = resolvePolicy(policy, method, req.path);
+    const resolution = resolvePolicy(policy, method, policyPathOf(req.path));
     if (resolution.kind === 'health') return ALLOW;
     if (resolution.kind === 'bad-path') {
       return deny(400, 'AUTH_INVALID_REQUEST', 'the request path has an empty segment');
     }
-    if (resolution.rule.access === 'public') return ALLOW;
+    if (decideAccess(resolution.rule, null) === 'allow') return ALLOW;
     const header = parseAuthorization(req.headers['authorization']);
     if (header.kind === 'absent') {
       return deny(

@@ -67,6 +67,16 @@ async function postGrant(options: TokenMediatorOptions, grant: Grant): Promise<A
   return classify(options, status, body);
 }
 
+const GRANT_REFUSED = 'the identity provider refused the grant';
+
+/** RFC 6749 §5.2 error codes a browser may act on; anything else is reported as invalid_grant. */
+const OAUTH_GRANT_ERRORS: ReadonlySet<string> = new Set([
+  'invalid_request',
+  'invalid_grant',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
 function classify(options: TokenMediatorOptions, status: number, body: unknown): AuthReply | { ok: unknown } {
   const error = stringField(body, 'error');
   if (status === 200 && stringField(body, 'access_token') !== undefined) return { ok: body };
@@ -76,8 +86,14 @@ function classify(options: TokenMediatorOptions, status: number, body: unknown):
     error !== 'invalid_client' &&
     error !== 'unauthorized_client'
   ) {
-    const members = { error, error_description: stringField(body, 'error_description') ?? '' };
-    return problemReply(400, 'AUTH_GRANT_REJECTED', 'the identity provider refused the grant', { members });
+    // the provider's own description can name users, clients or internals: it goes to the log, not the caller
+    options.logger.info(
+      { error, description: stringField(body, 'error_description') },
+      'auth: the identity provider refused a grant',
+    );
+    const code = OAUTH_GRANT_ERRORS.has(error) ? error : 'invalid_grant';
+    const members = { error: code, error_description: GRANT_REFUSED };
+    return problemReply(400, 'AUTH_GRANT_REJECTED', GRANT_REFUSED, { members });
   }
   // invalid_client and friends mean our own client configuration is wrong: the browser cannot fix that.
   options.logger.error({ status, error }, 'auth: token endpoint refused the mediator client');

@@ -133,11 +133,13 @@ export function resolvePolicy(policy: CompiledPolicy, method: string, path: stri
   }
   const route = policy.routes.find((r) => routeMatches(r, segments));
   if (route === undefined) return { kind: 'rule', rule: policy.defaultRule, route: null, via: 'default' };
-  const own = route.methods[verb];
+  // own properties only: a method name such as `constructor` or `__proto__` must never reach Object.prototype
+  const entry = (name: string) => (Object.hasOwn(route.methods, name) ? route.methods[name] : undefined);
+  const own = entry(verb);
   if (own !== undefined) return { kind: 'rule', rule: own, route: route.path, via: 'method' };
-  const asGet = verb === 'HEAD' ? route.methods['GET'] : undefined;
+  const asGet = verb === 'HEAD' ? entry('GET') : undefined;
   if (asGet !== undefined) return { kind: 'rule', rule: asGet, route: route.path, via: 'head-as-get' };
-  const any = route.methods['*'];
+  const any = entry('*');
   if (any !== undefined) return { kind: 'rule', rule: any, route: route.path, via: '*' };
   return { kind: 'rule', rule: policy.defaultRule, route: route.path, via: 'default' };
 }
@@ -147,17 +149,20 @@ export function decideAccess(
   rule: AccessRule,
   caller: { readonly roles: readonly string[] } | null,
 ): AccessOutcome {
-  if (rule.access === 'public') return 'allow';
+  // own properties only: a polluted Object.prototype.access must never turn a roles rule public
+  const access = Object.hasOwn(rule, 'access') ? rule.access : undefined;
+  if (access === 'public') return 'allow';
   if (caller === null) return 'unauthenticated';
-  if (rule.access === 'authenticated') return 'allow';
-  const wanted = rule.roles ?? [];
+  if (access === 'authenticated') return 'allow';
+  const wanted = Object.hasOwn(rule, 'roles') && Array.isArray(rule.roles) ? rule.roles : [];
   return caller.roles.some((role) => wanted.includes(role)) ? 'allow' : 'forbidden';
 }
 
 /** True when the policy can never block a request (auth-available mode). */
 export function isAllPublic(policy: PolicyDocument): boolean {
-  if (policy.defaultRule.access !== 'public') return false;
-  return policy.routes.every((r) => Object.values(r.methods).every((rule) => rule.access === 'public'));
+  const isPublic = (rule: AccessRule) => Object.hasOwn(rule, 'access') && rule.access === 'public';
+  if (!isPublic(policy.defaultRule)) return false;
+  return policy.routes.every((r) => Object.values(r.methods).every(isPublic));
 }
 
 /** Everything the page needs, in dependency order. */

@@ -6,6 +6,8 @@ import { createError, isCodedError, lineOf, type MapxError } from '../errors/map
 import { planRuleBindings } from '../flash/binding-plan.js';
 import type { FlashTables } from '../flash/flash-meta.js';
 import { SafeRegExp } from '../runtime/guardrails.js';
+import { checkExpressionText, type Limits } from '../runtime/limits.js';
+import { rewriteConcat } from '../syntax/concat-rewrite.js';
 import { callStart } from '../syntax/call-start.js';
 import { lower } from '../syntax/lowering.js';
 import { parseStructure } from '../syntax/parser.js';
@@ -23,12 +25,23 @@ export interface CompiledCore {
 export interface CompileInputs {
   fhir: FhirContext | undefined;
   unavailable: () => string | undefined;
-  timeoutMs: number;
-  maxDepth: number;
+  limits: Limits;
 }
 
 /** Parses, resolves FLASH against the FHIR context, lowers and compiles with jsonata. Throws MapxError. */
 export function compileSource(source: string, inputs: CompileInputs): CompiledCore {
+  checkExpressionText(source, inputs.limits);
+  try {
+    return compileChecked(source, inputs);
+  } catch (e) {
+    // the text checks bound the nesting the parsers see; this is the net behind them
+    if (e instanceof RangeError)
+      throw createError('L1005', { limit: inputs.limits.maxExpressionDepth, position: 0 });
+    throw e;
+  }
+}
+
+function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const parsed = parseStructure(source);
   const nav = parsed.hasFlash && inputs.fhir ? createNavigator(inputs.fhir) : undefined;
   const { resolver, tables } = createFlashResolver(source, nav, inputs.unavailable);
@@ -36,14 +49,15 @@ export function compileSource(source: string, inputs: CompileInputs): CompiledCo
   let jexpr: JsonataExpression;
   try {
     jexpr = jsonata(text, {
-      timeout: inputs.timeoutMs,
-      stack: inputs.maxDepth,
+      timeout: inputs.limits.timeoutMs,
+      stack: inputs.limits.maxDepth,
       RegexEngine: SafeRegExp as unknown as RegExpConstructor,
     });
   } catch (e) {
     throw mapError(e, source, emitter);
   }
   checkLoweredNames(jexpr.ast(), emitter, source);
+  rewriteConcat(jexpr.ast());
   const t = parsed.hasFlash ? tables() : undefined;
   if (t && inputs.fhir?.terminology) t.terminology = inputs.fhir.terminology;
   if (t) planRuleBindings(t);
@@ -54,7 +68,7 @@ export function compileSource(source: string, inputs: CompileInputs): CompiledCo
 export function mapError(e: unknown, source: string, emitter: Emitter): MapxError {
   if (!isCodedError(e)) {
     const message = e instanceof Error ? e.message : String(e);
-    return createError('S0303', { value: message, message, position: 0, start: 0, line: 1 });
+    return createError('U1001', { message, position: 0, start: 0, line: 1 });
   }
   const err = e as MapxError & { __pinned?: Record<string, unknown> };
   const pinned = err.__pinned;

@@ -9,6 +9,7 @@ import {
   type Thresholds,
 } from '../runtime/policy.js';
 import { statusOf } from '../runtime/status.js';
+import { exceedsDepth, inputTooDeep, type Limits } from '../runtime/limits.js';
 import { wrapFunction, type CallHost } from './call-context.js';
 import { mapError, type CompiledCore } from './compile-source.js';
 import { defineNative } from './jsonata-natives.js';
@@ -20,6 +21,7 @@ interface Parts {
   host: CallHost;
   thresholds: Thresholds;
   bindings: Record<string, unknown>;
+  limits: Limits;
   logger: EngineLogger | undefined;
 }
 
@@ -62,7 +64,14 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       seen: new Set(),
       logger: p.logger,
       defaults: p.thresholds,
+      deadline: Date.now() + p.limits.timeoutMs,
+      timeoutMs: p.limits.timeoutMs,
     };
+    if (exceedsDepth(input, p.limits.maxInputDepth)) {
+      const err = inputTooDeep(p.limits.maxInputDepth);
+      err['executionId'] = state.executionId;
+      return { state, result: undefined, error: err, level: (name: keyof Thresholds) => p.thresholds[name] };
+    }
     const all: Record<string, unknown> = {};
     copyInto(all, p.thresholds);
     copyInto(all, p.bindings);

@@ -11,6 +11,8 @@ import { Lru } from './lru.js';
 import type { CompiledExpression, Engine, EngineOptions } from './types.js';
 import { evaluateEntry } from '../runtime/guardrails.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
+import { resolveLimits } from '../runtime/limits.js';
+import { guardedFunctions } from './guarded-functions.js';
 
 /** Creates the mapx engine: compile (LRU-cached), custom functions and bindings. */
 export function createEngine(options: EngineOptions): Engine {
@@ -21,7 +23,7 @@ export function createEngine(options: EngineOptions): Engine {
   const custom: MapxFunction[] = [];
   const bindings: Record<string, unknown> = {};
   const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options.thresholds ?? {}) };
-  const limits = { timeoutMs: options.limits?.timeoutMs ?? 5000, maxDepth: options.limits?.maxDepth ?? 1000 };
+  const limits = resolveLimits(options.limits);
   const services = options.services ?? {};
   const unavailable = options.fhirUnavailableReason ?? (() => undefined);
 
@@ -32,7 +34,7 @@ export function createEngine(options: EngineOptions): Engine {
     const context = contextKey(fhir);
     const hit = cores.get(source);
     if (hit && hit.context === context) return hit.value;
-    const core = compileSource(source, { fhir, unavailable, ...limits });
+    const core = compileSource(source, { fhir, unavailable, limits });
     cores.set(source, { context, value: core });
     return core;
   };
@@ -52,7 +54,8 @@ export function createEngine(options: EngineOptions): Engine {
     const core = coreFor(source);
     const host: CallHost = { source, emitter: core.emitter, fhir: options.fhir, services, evaluateSource };
     const j = core.jexpr;
-    for (const fn of [...builtinFunctions, ...engineFunctions(originals), ...custom]) {
+    const guarded = guardedFunctions(originals, limits);
+    for (const fn of [...builtinFunctions, ...engineFunctions(originals), ...guarded, ...custom]) {
       j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
     }
     if (core.tables) {
@@ -60,7 +63,7 @@ export function createEngine(options: EngineOptions): Engine {
         j.registerFunction(name, impl);
     }
     j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, evaluateEntry);
-    return createCompiledExpression({ core, host, thresholds, bindings, logger: options.logger });
+    return createCompiledExpression({ core, host, thresholds, bindings, limits, logger: options.logger });
   };
 
   return {

@@ -11,11 +11,11 @@ export interface JsonataFunction {
 
 let originals: Promise<Record<string, JsonataFunction>> | undefined;
 
-/** JSONata's own `$eval` and `$fromMillis`, captured once (mapx overrides both names). */
+/** JSONata's own functions that mapx re-binds under the same name (wrapped), captured once. */
 export function jsonataOriginals(): Promise<Record<string, JsonataFunction>> {
-  originals ??= jsonata('{"eval": $eval, "fromMillis": $fromMillis}').evaluate(null) as Promise<
-    Record<string, JsonataFunction>
-  >;
+  originals ??= jsonata(
+    '{"eval": $eval, "fromMillis": $fromMillis, "pad": $pad, "join": $join, "string": $string, "replace": $replace}',
+  ).evaluate(null) as Promise<Record<string, JsonataFunction>>;
   return originals;
 }
 

@@ -1,3 +1,4 @@
+import type { Limits } from '../runtime/limits.js';
 import type { FhirContext } from '@mapx/fhir';
 import type { EngineLogger, Diagnostic } from '../runtime/policy.js';
 
@@ -7,7 +8,8 @@ export interface EngineOptions {
   fhirUnavailableReason?: () => string | undefined;
   cacheMaxEntries?: number;
   thresholds?: { throwLevel?: number; logLevel?: number; collectLevel?: number; validationLevel?: number };
-  limits?: { timeoutMs?: number; maxDepth?: number };
+  /** Bounds on time, depth and sizes that input controls (runtime/limits.ts, docs/security.md). */
+  limits?: Partial<Limits>;
   logger?: EngineLogger;
   /** Host services handed to built-in functions (`fhirClient`, `serverConceptMaps`, …). */
   services?: Record<string, unknown>;

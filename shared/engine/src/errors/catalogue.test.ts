@@ -14,8 +14,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const CODE_LITERAL = /['"`]([SDFTU]\d{4})['"`]/g;
-const TEMPLATE_KEY = /^\s+([SDFTU]\d{4}):\s/gm;
+const CODE_LITERAL = /['"`]([SDFTUL]\d{4})['"`]/g;
+const TEMPLATE_KEY = /^\s+([SDFTUL]\d{4}):\s/gm;
 
 describe('the error catalogue', () => {
   const files = sourceFiles(SRC).map((path) => ({ path, text: readFileSync(path, 'utf8') }));

@@ -29,10 +29,6 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     'Stack overflow. Check for non-terminating recursive function.  Consider rewriting as tail-recursive',
   ],
   D1012: [0, 'Evaluation timeout after {{value}} milliseconds. Check for infinite loop'],
-  D1013: [
-    0,
-    'Regular expression {{value}} has a shape that can take exponential time (nested or overlapping quantifiers) and was refused',
-  ],
   D3001: [0, 'Attempting to invoke string function on Infinity or NaN'],
   D3030: [0, 'Unable to cast value to a number: {{value}}'],
   D3120: [0, 'Syntax error in expression passed to function eval: {{value}}'],
@@ -42,6 +38,25 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
   D3201: [0, 'Failed to switch FHIR connection to {{target}}: {{{errorMessage}}}'],
   D3500: [0, 'Invalid regular expression passed to $matches: {{value}} ({{{errorMessage}}})'],
   U1001: [0, '{{{message}}}'],
+  // Guardrails (docs/security.md), one code per limit. JSONata defines no L codes, so its message table never
+  // replaces these messages when one is raised inside an evaluation.
+  L1001: [
+    0,
+    'Regular expression {{value}} was refused: a quantified group that holds another quantifier can take exponential time. Rewrite it without nested or overlapping quantifiers',
+  ],
+  L1002: [
+    0,
+    'The expression is {{{length}}} characters long, over the limit of {{{limit}}} (setting MAPX_MAX_EXPRESSION_LENGTH)',
+  ],
+  L1003: [
+    0,
+    '{{{token}}} would build a string of {{{length}}} characters, over the limit of {{{limit}}} (setting MAPX_MAX_STRING_LENGTH)',
+  ],
+  L1004: [0, 'The input is nested more than {{{limit}}} levels deep (setting MAPX_MAX_INPUT_DEPTH)'],
+  L1005: [
+    0,
+    'The expression is nested more than {{{limit}}} levels deep (setting MAPX_MAX_EXPRESSION_DEPTH)',
+  ],
   // F0xxx–F3xxx: compile-time and unrecoverable FLASH/mapping errors
   F0001: [
     0,

@@ -1,3 +1,4 @@
+import { isCatastrophicRegex } from '../runtime/guardrails.js';
 import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { report, type Env } from '../runtime/policy.js';
@@ -37,6 +38,11 @@ export function fhirRegex(source: string): RegExp | null {
   const hit = regexCache.get(source);
   if (hit !== undefined) return hit;
   let re: RegExp | null = null;
+  // a definition's pattern of a catastrophic shape is screened like any other: the check is disabled, not run
+  if (isCatastrophicRegex(source)) {
+    regexCache.set(source, null);
+    return null;
+  }
   for (const candidate of [`^${source}$`, `^${source.replace(/^\+/, '\\+')}$`, `^(?:${source})$`]) {
     try {
       re = new RegExp(candidate);

@@ -2,6 +2,7 @@ import { argumentError, functionError } from './function-error.js';
 import type { FunctionCallContext, MapxFunction } from './function-types.js';
 import { invokeFunction } from './invoke-function.js';
 import { isFunctionValue } from './jsonata-values.js';
+import { screenPattern } from '../runtime/guardrails.js';
 
 const regexCache = new Map<string, RegExp>();
 const REGEX_CACHE_MAX = 500;
@@ -14,6 +15,7 @@ function compileMatcher(pattern: string, flags: readonly unknown[]): RegExp {
   const key = `${jsFlags}/${source}`;
   let re = regexCache.get(key);
   if (!re) {
+    screenPattern(source);
     try {
       re = new RegExp(source, jsFlags);
     } catch (e) {

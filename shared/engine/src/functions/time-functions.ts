@@ -1,6 +1,8 @@
 import { jsonata, type JsonataExpression } from '../engine/jsonata-module.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { argumentError } from './function-error.js';
+import { createError } from '../errors/mapx-error.js';
+import { stateOf } from '../runtime/policy.js';
 import type { MapxFunction } from './function-types.js';
 
 /** Picture aliases of `$now`/`$fromMillis` (§6.1), accepted by `$rightNow` too. */
@@ -23,9 +25,13 @@ export const timeFunctions: readonly MapxFunction[] = [
     // §0 fix: a real signature, so a non-number is JSONata's own T0410
     name: 'wait',
     signature: '<n:u>',
-    impl: async (ms?: unknown) => {
+    async impl(ms?: unknown) {
       if (typeof ms !== 'number' || !Number.isFinite(ms)) throw argumentError('wait', 1, ms);
-      await sleep(Math.max(0, ms));
+      // a wait is idle time the node-by-node time check never sees: it ends where the evaluation must end
+      const state = stateOf(this.environment);
+      const left = state?.deadline === undefined ? Infinity : state.deadline - Date.now();
+      await sleep(Math.max(0, Math.min(ms, left)));
+      if (ms > left) throw createError('D1012', { value: state?.timeoutMs, token: 'wait' });
       return undefined;
     },
   },

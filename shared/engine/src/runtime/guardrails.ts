@@ -53,9 +53,14 @@ export function isCatastrophicRegex(pattern: string): boolean {
   return false;
 }
 
-/** The RegExp constructor JSONata uses for regex literals: refuses catastrophic shapes (D1013). */
+/** Throws L1001 for a pattern of a catastrophic shape: every pattern compiled from a string passes here. */
+export function screenPattern(source: string): void {
+  if (isCatastrophicRegex(source)) throw createError('L1001', { value: source });
+}
+
+/** The RegExp constructor JSONata uses for regex literals: refuses catastrophic shapes (L1001). */
 export function SafeRegExp(this: unknown, pattern: RegExp | string, flags?: string): RegExp {
   const source = typeof pattern === 'string' ? pattern : pattern.source;
-  if (isCatastrophicRegex(source)) throw createError('D1013', { value: source });
+  screenPattern(source);
   return new RegExp(pattern, flags ?? (typeof pattern === 'string' ? undefined : pattern.flags));
 }

@@ -35,6 +35,9 @@ export interface EvalState {
   seen: Set<string>;
   logger: EngineLogger | undefined;
   defaults: Thresholds;
+  /** Date.now() past which the evaluation has run out of time (waits end there, §limits). */
+  deadline?: number;
+  timeoutMs?: number;
 }
 
 export interface Env {

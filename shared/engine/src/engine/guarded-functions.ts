@@ -1,0 +1,101 @@
+import type { MapxFunction } from '../functions/index.js';
+import { checkStringLength, type Limits } from '../runtime/limits.js';
+import { canonicalKey } from '../functions/canonical-key.js';
+import type { JsonataFunction } from './jsonata-natives.js';
+
+type Originals = Record<string, JsonataFunction>;
+type Impl = (this: unknown, ...args: unknown[]) => unknown;
+
+/** JSONata's own string builders, captured by `jsonataOriginals` and re-bound under the same name and signature. */
+export const GUARDED_NATIVES = ['pad', 'join', 'string', 'replace'] as const;
+
+const SIGNATURES: Record<(typeof GUARDED_NATIVES)[number], string> = {
+  pad: '<s-ns?:s>',
+  join: '<a<s>s?:s>',
+  string: '<x-b?:s>',
+  replace: '<s-(sf)(sf)n?:s>',
+};
+
+function checked(result: unknown, token: string, limit: number): unknown {
+  if (typeof result === 'string') checkStringLength(result.length, token, limit);
+  return result;
+}
+
+/** Pre-checks that refuse before the original allocates (`$pad` builds its padding as an array first). */
+function precheck(name: string, args: unknown[], limit: number): void {
+  if (name === 'pad' && typeof args[1] === 'number') {
+    checkStringLength(Math.abs(Math.trunc(args[1])), '$pad', limit);
+  } else if (name === 'join' && Array.isArray(args[0])) {
+    const sep = typeof args[1] === 'string' ? args[1].length : 0;
+    let total = 0;
+    for (const s of args[0]) total += (typeof s === 'string' ? s.length : 0) + sep;
+    checkStringLength(total - sep, '$join', limit);
+  }
+}
+
+function guard(name: (typeof GUARDED_NATIVES)[number], original: Impl, limit: number): MapxFunction {
+  const token = '$' + name;
+  return {
+    name,
+    signature: SIGNATURES[name],
+    impl(this: unknown, ...args: unknown[]) {
+      precheck(name, args, limit);
+      const result = original.apply(this, args);
+      if (result instanceof Promise) return result.then((r) => checked(r, token, limit));
+      return checked(result, token, limit);
+    },
+  };
+}
+
+/**
+ * `&` as a function (the lowering rewrites every `&` node to a call of it): JSONata's own concatenation, `$string`
+ * of each defined side, with the length refused before the two are joined.
+ */
+export function concatFunction(originals: Originals, limit: number): MapxFunction {
+  const string = originals['string']!.implementation as Impl;
+  return {
+    name: '__concat',
+    impl(this: unknown, lhs?: unknown, rhs?: unknown) {
+      try {
+        const l = lhs === undefined ? '' : (string.call(this, lhs) as string);
+        const r = rhs === undefined ? '' : (string.call(this, rhs) as string);
+        checkStringLength(l.length + r.length, 'The & operator', limit);
+        return l + r;
+      } catch (e) {
+        // errors name the operator, as JSONata's own `&` does
+        if (typeof e === 'object' && e !== null && !('token' in e)) Object.assign(e, { token: '&' });
+        throw e;
+      }
+    },
+  };
+}
+
+/** `$distinct` in linear time: equal values (JSONata's deep equality) share one canonical key. */
+const distinctFunction: MapxFunction = {
+  name: 'distinct',
+  signature: '<x:x>',
+  impl(arr?: unknown) {
+    if (arr === undefined) return undefined;
+    if (!Array.isArray(arr) || arr.length <= 1) return arr;
+    const out: unknown[] = [];
+    if ((arr as { sequence?: boolean }).sequence) (out as { sequence?: boolean }).sequence = true;
+    const seen = new Set<unknown>();
+    for (const value of arr) {
+      const key = canonicalKey(value);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(value);
+    }
+    return out;
+  },
+};
+
+/** The built-ins that input could drive into unbounded memory or quadratic time, with their bounds. */
+export function guardedFunctions(originals: Originals, limits: Limits): MapxFunction[] {
+  const limit = limits.maxStringLength;
+  return [
+    ...GUARDED_NATIVES.map((name) => guard(name, originals[name]!.implementation as Impl, limit)),
+    concatFunction(originals, limit),
+    distinctFunction,
+  ];
+}
