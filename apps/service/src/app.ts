@@ -20,6 +20,12 @@ import { installJsonParsers } from './http/json-parsers.js';
 import { registerRoutes } from './routes/register-routes.js';
 import { installEditionGate } from './routes/edition-only.js';
 
+/**
+ * The router's options, one constant so a test can route with exactly what the service routes with
+ * (`useSemicolonDelimiter` stays false: a `;` is part of a segment for the router and the auth policy alike).
+ */
+export const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 2048 } as const;
+
 export interface BuildAppOptions {
   readonly logger: Logger;
 }
@@ -36,7 +42,7 @@ export async function buildApp(
     return503OnClosing: true,
     ...requestLoggingOptions(options.logger),
     schemaController: { compilersFactory: lazySchemaCompilers() },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    routerOptions: ROUTER_OPTIONS,
   });
   app.decorate('mapx', buildServices(config, runtime, options.logger));
   const routes: RouteRecord[] = [];

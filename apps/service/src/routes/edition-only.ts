@@ -52,12 +52,16 @@ export function installEditionGate(app: FastifyInstance, edition: 'base' | 'ente
 
 /** Placeholder routes for enterprise areas that have no base implementation at all (the gate answers them). */
 export function editionOnly(methods: HTTPMethods[], url: string, feature: string) {
+  // an area `/x/*` also answers at `/x` and `/x/`, as the enterprise routes there do
+  const urls = url.endsWith('/*') ? [url, url.slice(0, -2)] : [url];
   return async function editionArea(app: FastifyInstance): Promise<void> {
-    app.route({
-      method: methods,
-      url,
-      config: { edition: 'enterprise', feature },
-      handler: async (_request, reply) => reply.code(500).send(),
-    });
+    for (const u of urls) {
+      app.route({
+        method: methods,
+        url: u,
+        config: { edition: 'enterprise', feature },
+        handler: async (_request, reply) => reply.code(500).send(),
+      });
+    }
   };
 }
