@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CATALOGUE, MESSAGES, severityOf } from './catalogue.js';
@@ -64,5 +65,38 @@ describe('the error catalogue', () => {
       'Error generating UUID: needs a resourceType',
     );
     expect(createError('U1001', { message: 'boom' }).message).toBe('boom');
+  });
+
+  test("a code JSONata also defines keeps JSONata's meaning: JSONata re-messages its own codes raised inside an evaluation", () => {
+    const source = readFileSync(createRequire(import.meta.url).resolve('jsonata'), 'utf8');
+    const start = source.indexOf('var errorCodes = {');
+    const table = new Map<string, string>();
+    for (const m of source
+      .slice(start, source.indexOf('};', start))
+      .matchAll(/"([A-Z]\d{4})":\s*"((?:[^"\\]|\\.)*)"/g))
+      table.set(m[1]!, JSON.parse(`"${m[2]!}"`) as string);
+    expect(table.size).toBeGreaterThan(90);
+    const braces = (t: string) => t.replace(/\{\{\{([^}]+)}}}/g, '{{$1}}');
+    const clashes = Object.entries(CATALOGUE)
+      .filter(([code, e]) => table.has(code) && braces(table.get(code)!) !== braces(e.message))
+      .map(([code]) => code);
+    expect(clashes).toEqual([]);
+  });
+
+  test('every guardrail has its own code, and its message names the limit and the setting that changes it', () => {
+    const settings: Record<string, RegExp> = {
+      L1002: /MAPX_MAX_EXPRESSION_LENGTH/,
+      L1003: /MAPX_MAX_STRING_LENGTH/,
+      L1004: /MAPX_MAX_INPUT_DEPTH/,
+      L1005: /MAPX_MAX_EXPRESSION_DEPTH/,
+    };
+    for (const [code, setting] of Object.entries(settings)) {
+      const message = createError(code, { limit: 7, length: 9, token: '$pad' }).message;
+      expect(message, code).toMatch(setting);
+      expect(message, code).toContain('7');
+    }
+    expect(createError('L1001', { value: '(a+)+' }).message).toMatch(/refused.*exponential/);
+    const guardrails = ['L1001', 'L1002', 'L1003', 'L1004', 'L1005', 'D1011', 'D1012'];
+    expect(new Set(guardrails.map((c) => CATALOGUE[c]!.message)).size).toBe(guardrails.length);
   });
 });
