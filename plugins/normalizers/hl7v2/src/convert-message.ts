@@ -19,7 +19,7 @@ export interface MessageDictionary {
 
 const SEGMENT_ID = /^[A-Z][A-Z0-9]{2}$/;
 /** OBX-5 has no fixed type: OBX-2 names it (HL7 v2 chapter 7). */
-const VARIES: TypeModel = { date: 3, parts: undefined };
+const VARIES: TypeModel = { name: '', date: 3, parts: undefined };
 
 /** Converts one message (its first line is the MSH) with the dictionary of its MSH-12 version. */
 export function convertMessage(

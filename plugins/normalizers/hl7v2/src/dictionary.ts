@@ -15,8 +15,11 @@ export interface SegmentModel {
   readonly fields: readonly ValueModel[];
 }
 
-/** A data type's reading without a key: what OBX-5 becomes once OBX-2 names its type. */
-export type TypeModel = Omit<ValueModel, 'name'>;
+/**
+ * A data type's reading: what OBX-5 becomes once OBX-2 names its type. Built with an empty `name` so that
+ * every model the converter sees has one object shape (mixed shapes made the hot path polymorphic).
+ */
+export type TypeModel = ValueModel;
 
 export interface VersionModel {
   readonly version: string;
@@ -77,7 +80,7 @@ export function loadVersionModel(version: string): VersionModel {
   }
   const types = new Map<string, TypeModel>();
   for (const datatype of Object.keys(raw.fields)) {
-    types.set(datatype, { date: readingOf(datatype), parts: partsOf(datatype, 0) });
+    types.set(datatype, { name: '', date: readingOf(datatype), parts: partsOf(datatype, 0) });
   }
   return { version, segments, types };
 }

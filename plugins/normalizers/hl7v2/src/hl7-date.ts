@@ -38,8 +38,11 @@ function validDate(year: string, month: string | undefined, day: string | undefi
   return d >= 1 && d <= daysIn(Number(year), m);
 }
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month !== 2) return DAYS[month - 1]!;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 function validTime(

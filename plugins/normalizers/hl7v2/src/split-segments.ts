@@ -27,10 +27,10 @@ export function splitSegments(text: string): SegmentLine[] {
   const segments: SegmentLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
-    if (BLANK.test(raw)) continue;
-    const text =
-      raw.charCodeAt(0) > 32 && raw.charCodeAt(0) !== 0xfeff ? raw : raw.replace(LEADING_SPACE, '');
-    segments.push({ text, raw, line: i + 1 });
+    const first = raw.charCodeAt(0);
+    // the usual line starts with a segment id: no blank test, nothing to trim
+    if (first > 32 && first !== 0x7f && first !== 0xfeff) segments.push({ text: raw, raw, line: i + 1 });
+    else if (!BLANK.test(raw)) segments.push({ text: raw.replace(LEADING_SPACE, ''), raw, line: i + 1 });
   }
   return segments;
 }
