@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HL7_ISSUES } from '../src/issues.js';
 import { CORPUS_DIR, corpusFiles, corpusPresent } from './corpus-files.js';
-import { normalizeText, parsed } from './normalize-text.js';
+import { normalizeText, parsed, type Converted } from './normalize-text.js';
 import { leaves, rawMessages, unescape, type RawMessage } from './raw-message.js';
 
 /** Letters and digits only; ISO date/time `T` dropped too, so `20230405T2045` matches `202304052045`. */
@@ -76,7 +76,7 @@ describe.skipIf(!corpusPresent)(`HL7 v2 public corpus (${CORPUS_DIR})`, () => {
     rateByVersion.set(version, rate);
     const { value } = parsed(result);
     rate.parsed++;
-    const messages: any[] = Array.isArray(value) ? value : [value];
+    const messages: Converted[] = Array.isArray(value) ? value : [value];
     expect(messages).toHaveLength(raws.length);
     messages.forEach((message, i) => {
       const raw = raws[i]!;

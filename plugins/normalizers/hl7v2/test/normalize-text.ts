@@ -18,9 +18,13 @@ export function normalizeText(
   return normalizer.normalize({ body, mediaType }) as NormalizeResult;
 }
 
+/** Converted HL7 JSON, read freely by the tests (its shape is what they assert). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes
+export type Converted = any;
+
 /** The value and warning codes of a result that must have succeeded. */
 export function parsed(result: NormalizeResult): {
-  value: any;
+  value: Converted;
   codes: string[];
   warnings: NormalizeWarning[];
 } {

@@ -15,13 +15,16 @@ export interface RawMessage {
   };
 }
 
+// MLLP framing bytes are control characters by definition.
+// eslint-disable-next-line no-control-regex
+const FRAMING = /[\u000b\u001c]/g;
 const ENVELOPE = /^(FHS|BHS|BTS|FTS)\W/;
 
 /** Messages of a file: lines from one `MSH` to the next, BOM / MLLP bytes / envelope segments left out. */
 export function rawMessages(text: string): RawMessage[] {
   const lines = text
     .replace(/^\uFEFF/, '')
-    .replace(/[\u000b\u001c]/g, '')
+    .replace(FRAMING, '')
     .split(/\r\n|\r|\n/)
     .map((l) => l.replace(/^\s+/, ''));
   const messages: RawMessage[] = [];

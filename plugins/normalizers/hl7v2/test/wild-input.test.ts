@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WARNINGS } from '../src/warnings.js';
-import { normalizeText, parsed } from './normalize-text.js';
+import { normalizeText, parsed, type Converted } from './normalize-text.js';
 
 const msh = (version: string, encoding = '^~\\&') =>
   `MSH|${encoding}|APP|FAC|||20230405204512||ADT^A01^ADT_A01|MSG1|P|${version}`;
@@ -101,7 +101,7 @@ describe('files as they arrive', () => {
     const { value, codes } = parsed(normalizeText(batch));
     expect(codes).toEqual([]);
     expect(value).toHaveLength(2);
-    expect(value.map((m: any) => m.MSH.VersionID.VersionID)).toEqual(['2.5.1', '2.4']);
+    expect(value.map((m: Converted) => m.MSH.VersionID.VersionID)).toEqual(['2.5.1', '2.4']);
   });
 
   it('an empty batch is [] with a warning', () => {
@@ -194,7 +194,10 @@ describe('prototype safety', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
-    expect(value.UnparsedLines.map((l: any) => l.Text)).toEqual(['__proto__|polluted|yes', 'constructor|x']);
+    expect(value.UnparsedLines.map((l: Converted) => l.Text)).toEqual([
+      '__proto__|polluted|yes',
+      'constructor|x',
+    ]);
     expect(value.PRO).toEqual({ MessageLine: 4, PRO1: '__proto__^constructor' });
     expect(value.ZPR).toEqual({ MessageLine: 5, ZPR1: '__proto__&prototype' });
   });
