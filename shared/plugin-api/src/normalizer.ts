@@ -36,8 +36,19 @@ export interface NormalizeIssue {
   readonly position?: number;
 }
 
+/**
+ * Something the normaliser did that the mapping author should know about (a substituted dictionary, a value kept
+ * as written because it was invalid, a skipped line). The input was still converted.
+ */
+export interface NormalizeWarning {
+  /** Stable SCREAMING_SNAKE code, e.g. `HL7_VERSION_SUBSTITUTED`. */
+  readonly code: string;
+  readonly message: string;
+  readonly line?: number;
+}
+
 export type NormalizeResult =
-  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly value: unknown; readonly warnings?: readonly NormalizeWarning[] }
   | { readonly ok: false; readonly issues: readonly NormalizeIssue[] };
 
 export interface Normalizer {

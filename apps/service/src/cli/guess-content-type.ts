@@ -8,10 +8,13 @@ const BY_EXTENSION: Record<string, string> = {
   er7: 'x-application/hl7-v2+er7',
 };
 
-/** The media type of an input file from its extension; `.txt` starting with MSH is HL7 v2. */
+/** HL7 v2 text starts with an MSH segment, or with a batch header (FHS, BHS); BOM and blank lines allowed. */
+const HL7_START = /^\uFEFF?\s*(MSH|FHS|BHS)\|/;
+
+/** The media type of an input file from its extension; other files starting like HL7 v2 are HL7 v2. */
 export function guessContentType(file: string, text: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase() ?? '';
-  if (BY_EXTENSION[ext]) return BY_EXTENSION[ext] as string;
-  if (/^\s*MSH\|/.test(text.replace(MLLP_START, ''))) return 'x-application/hl7-v2+er7';
+  if (Object.hasOwn(BY_EXTENSION, ext)) return BY_EXTENSION[ext]!;
+  if (HL7_START.test(text.replace(MLLP_START, ''))) return 'x-application/hl7-v2+er7';
   return 'application/json';
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
+import type { NormalizeWarning } from '@mapx/plugin-api';
 import { loadConfig } from '../config/load-config.js';
 import { createLogger } from '../logger.js';
 import { createRuntime } from '../runtime.js';
@@ -33,6 +34,7 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
   const source = args.expression ?? readFileSync(args.expressionFile as string, 'utf8');
   const verbose = isVerbose({ verbose: args.verbose ? 'true' : undefined });
   let input: unknown = null;
+  let inputWarnings: readonly NormalizeWarning[] | undefined;
   if (args.inputFile) {
     const text = readFileSync(args.inputFile, 'utf8');
     const result = await app.mapx.dispatcher.normalize(
@@ -42,9 +44,14 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
     );
     if (!result.ok) return print(inputFailure(result, verbose).body, 1);
     input = result.value;
+    inputWarnings = result.warnings;
+    // a plain run prints only the result on stdout: the input's warnings go to stderr, never lost
+    if (!verbose)
+      for (const w of inputWarnings ?? []) process.stderr.write(`mapx: warning ${w.code}: ${w.message}\n`);
   }
   const bindings = args.bindings ? (JSON.parse(args.bindings) as Record<string, unknown>) : {};
-  const outcome = await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true, bindings });
+  const request = { source, input, verbose, lowerCollect: true, bindings, inputWarnings };
+  const outcome = await runEvaluation(app.mapx, request);
   return print(outcome.body, outcome.status === 200 ? 0 : 1);
 }
 

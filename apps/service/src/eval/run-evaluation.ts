@@ -4,10 +4,12 @@ import {
   type EvaluateOptions,
   type MappingResolver,
 } from '@mapx/engine';
+import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { MappingView } from '../mappings/mapping-cache.js';
+import { inputWarningDiagnostics } from './input-warnings.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
-import { syntheticReport, toWireReport } from './wire-report.js';
+import { syntheticReport, toWireReport, type WireReport } from './wire-report.js';
 import { buildBindings } from './build-bindings.js';
 
 export interface EvaluationRequest {
@@ -17,6 +19,8 @@ export interface EvaluationRequest {
   /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
   readonly lowerCollect: boolean;
   readonly bindings?: Readonly<Record<string, unknown>>;
+  /** Warnings of the input's normaliser; shown first among a verbose report's warnings. */
+  readonly inputWarnings?: readonly NormalizeWarning[] | undefined;
 }
 
 /** `body` undefined means an empty 200 body (an undefined result). */
@@ -43,7 +47,8 @@ export async function runEvaluation(
   }
   const bindings = buildBindings(services, req);
   const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(services.mappings.current()));
-  if (req.verbose) return { status: report.status, body: toWireReport(report) };
+  if (req.verbose)
+    return { status: report.status, body: withInputWarnings(toWireReport(report), req.inputWarnings) };
   if (report.ok) return { status: 200, body: report.result };
   return { status: 422, body: toLegacyErrorPayload(report) };
 }
@@ -79,4 +84,13 @@ function compileFailure(err: unknown, verbose: boolean): EvaluationReply {
       level: 'fatal',
     }),
   };
+}
+
+function withInputWarnings(
+  report: WireReport,
+  warnings: readonly NormalizeWarning[] | undefined,
+): WireReport {
+  if (!warnings || warnings.length === 0) return report;
+  report.diagnostics.warning.unshift(...inputWarningDiagnostics(warnings, Date.now()));
+  return report;
 }

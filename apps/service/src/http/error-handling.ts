@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { InvalidJsonBody } from './json-parsers.js';
+import { InvalidJsonBody, JSON_TYPES } from './json-parsers.js';
+import { unsupportedMessage } from './input-failure.js';
 
 /**
  * One place that turns failures into replies: body too large → 413, malformed JSON → 400 with the parse
@@ -20,7 +21,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({
-        message: `Unsupported Content-Type: '${request.headers['content-type'] ?? ''}'`,
+        message: unsupportedMessage(request.headers['content-type'] ?? '', JSON_TYPES),
         code: 'UNSUPPORTED_MEDIA_TYPE',
       });
     }

@@ -6,12 +6,9 @@ import { syntheticReport } from '../eval/wire-report.js';
 /** The reply for an input that could not be normalised: 415 for an unknown type, else the issue's status. */
 export function inputFailure(result: DispatchResult & { ok: false }, verbose: boolean): EvaluationReply {
   if ('unsupported' in result) {
-    const message = `Unsupported Content-Type: '${result.unsupported}'`;
+    const message = unsupportedMessage(result.unsupported, result.accepted);
     return verbose
-      ? {
-          status: 415,
-          body: syntheticReport(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content-type' }),
-        }
+      ? { status: 415, body: syntheticReport(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message }) }
       : { status: 415, body: { message, code: 'UNSUPPORTED_MEDIA_TYPE' } };
   }
   const issue: NormalizeIssue = result.issues[0] ?? {
@@ -52,4 +49,9 @@ function location(issue: NormalizeIssue): Record<string, number> {
   if (issue.column !== undefined) out.column = issue.column;
   if (issue.position !== undefined) out.position = issue.position;
   return out;
+}
+
+/** The 415 text: the type received and every type that would have been accepted. */
+export function unsupportedMessage(received: string, accepted: readonly string[]): string {
+  return `Unsupported Content-Type: '${received}'; accepted media types: ${accepted.join(', ')}`;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseJsonText } from '@mapx/plugin-api';
 
 /** The JSON media types accepted for the envelope of POST /. */
-const JSON_TYPES = ['application/json', 'application/fhir+json', 'application/json+fhir', 'text/json'];
+export const JSON_TYPES = ['application/json', 'application/fhir+json', 'application/json+fhir', 'text/json'];
 
 /** A malformed JSON body: 400 with line, column and position, the same on every Node version. */
 export class InvalidJsonBody extends Error {

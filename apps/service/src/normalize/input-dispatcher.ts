@@ -1,7 +1,10 @@
 import { parseMediaType, type MediaType, type NormalizeResult, type Normalizer } from '@mapx/plugin-api';
 import type { NormalizerEntry } from '../plugins/loaded-plugins.js';
 
-export type DispatchResult = NormalizeResult | { readonly ok: false; readonly unsupported: string };
+/** `accepted`: every media type some normaliser handles, for the 415 answer. */
+export type DispatchResult =
+  | NormalizeResult
+  | { readonly ok: false; readonly unsupported: string; readonly accepted: readonly string[] };
 
 const DEFAULT_TYPE = parseMediaType('application/json') as MediaType;
 
@@ -19,6 +22,7 @@ export function isPending(
  */
 export class InputDispatcher {
   private readonly byType = new Map<string, Normalizer[]>();
+  private readonly accepted: readonly string[];
 
   constructor(entries: readonly NormalizerEntry[]) {
     for (const e of entries) {
@@ -30,10 +34,11 @@ export class InputDispatcher {
       }
     }
     for (const list of this.byType.values()) list.sort((a, b) => Number(!a.accepts) - Number(!b.accepts));
+    this.accepted = Object.freeze([...this.byType.keys()].sort());
   }
 
   get mediaTypes(): string[] {
-    return [...this.byType.keys()].sort();
+    return [...this.accepted];
   }
 
   /** `contentType` missing or empty means JSON, as in the reference server. */
@@ -45,11 +50,12 @@ export class InputDispatcher {
     const blank = contentType === undefined || contentType.trim() === '';
     const mediaType = blank ? DEFAULT_TYPE : parseMediaType(contentType);
     const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
-    if (!mediaType || !candidates) return { ok: false, unsupported: contentType ?? '' };
+    if (!mediaType || !candidates)
+      return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
     const input = { body, mediaType, raw };
     const chosen =
       candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
-    if (!chosen) return { ok: false, unsupported: contentType ?? '' };
+    if (!chosen) return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
     return chosen.normalize(input);
   }
 }

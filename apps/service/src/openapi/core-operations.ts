@@ -7,6 +7,8 @@ const INPUT_TYPES = {
   'application/fhir+xml': '',
   'text/csv': '',
   'x-application/hl7-v2+er7': '',
+  'application/hl7-v2': '',
+  'application/hl7-v2+er7': '',
 };
 const EXEC_RESPONSES = {
   '200': ['The result (any JSON); with verbose, a verbose report', J('VerboseReport')],

@@ -1,3 +1,4 @@
+import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { isVerbose } from '../http/verbose-flag.js';
 import { sendEvaluation } from '../http/send-evaluation.js';
@@ -36,16 +37,18 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       return sendEvaluation(reply, { status: 400, body: verbose ? noExpr : NO_EXPRESSION });
     }
     let input: unknown = null;
+    let inputWarnings: readonly NormalizeWarning[] | undefined;
     if ('input' in body) {
       const contentType = typeof body.contentType === 'string' ? body.contentType : undefined;
       const pending = app.mapx.dispatcher.normalize(contentType, body.input, false);
       const result = isPending(pending) ? await pending : pending;
       if (!result.ok) return sendEvaluation(reply, inputFailure(result, verbose));
       input = result.value;
+      inputWarnings = result.warnings;
     }
     return sendEvaluation(
       reply,
-      await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true }),
+      await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true, inputWarnings }),
     );
   });
 }

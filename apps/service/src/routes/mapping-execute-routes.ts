@@ -1,3 +1,4 @@
+import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isVerbose } from '../http/verbose-flag.js';
 import { sendEvaluation } from '../http/send-evaluation.js';
@@ -53,11 +54,13 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   }
   const raw = typeof request.body === 'string' ? request.body : '';
   let input: unknown = null;
+  let inputWarnings: readonly NormalizeWarning[] | undefined;
   if (raw.trim() !== '') {
     const pending = app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
     const result = isPending(pending) ? await pending : pending;
     if (!result.ok) return inputFailure(result, verbose);
     input = result.value;
+    inputWarnings = result.warnings;
   }
   const segments = subroute(request);
   const mapxHttpInvocation = {
@@ -75,6 +78,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     verbose,
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
+    inputWarnings,
   });
 }
 

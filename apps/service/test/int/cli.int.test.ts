@@ -59,6 +59,41 @@ describe('mapx eval (CLI)', () => {
     });
   });
 
+  describe('HL7 v2 files as they arrive', () => {
+    const adt = (version: string) =>
+      `MSH|^~\\&|APP|FAC|||20230405||ADT^A01^ADT_A01|MSG-${version}|P|${version}\rPID|1||42||Doe^Jane||19801345`;
+
+    it('reads a .hl7 file with a BOM, printing the input warnings on stderr', () => {
+      const file = join(dir, 'bom.hl7');
+      writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(adt('2.5.1'))]));
+      const r = mapx(
+        'eval',
+        '-e',
+        'PID.PatientName.FamilyName.Surname & "/" & MSH.MessageControlID',
+        '-i',
+        file,
+      );
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.out)).toBe('Doe/MSG-2.5.1');
+      expect(r.err).toContain('warning HL7_INVALID_DATE');
+    });
+
+    it('reads a batch file by its content; --verbose lists the input warnings in the report', () => {
+      const file = join(dir, 'batch.txt');
+      writeFileSync(file, `FHS|^~\\&|APP\rBHS|^~\\&|APP\r${adt('2.5.1')}\r${adt('2.9')}\rBTS|2\rFTS|1\r`);
+      const r = mapx('eval', '-e', 'MSH.MessageControlID', '-i', file, '--verbose');
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.out);
+      expect(report).toMatchObject({ ok: true, status: 200, result: ['MSG-2.5.1', 'MSG-2.9'] });
+      expect(report.diagnostics.warning.map((w: { code: string }) => w.code)).toEqual([
+        'HL7_INVALID_DATE',
+        'HL7_VERSION_SUBSTITUTED',
+        'HL7_INVALID_DATE',
+      ]);
+      expect(report.diagnostics.warning[1]).toMatchObject({ level: 'warning', line: 5 });
+    });
+  });
+
   it('explains usage errors', () => {
     const r = mapx('eval');
     expect(r.code).toBe(1);

@@ -58,9 +58,14 @@ describe('/Mapping routes with a folder store', () => {
     const res = await inject('POST', '/Mapping/greet', 'x', 'text/plain');
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
-      message: "Unsupported Content-Type: 'text/plain'",
+      message: expect.stringMatching(/^Unsupported Content-Type: 'text\/plain'; accepted media types: /),
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
+    const accepted = (res.json() as { message: string }).message
+      .split('accepted media types: ')[1]!
+      .split(', ');
+    expect(accepted).toEqual(expect.arrayContaining(['application/json', 'text/csv', 'application/hl7-v2']));
+    expect(accepted).toEqual(expect.arrayContaining(['application/hl7-v2+er7', 'x-application/hl7-v2+er7']));
     const missing = await inject('POST', '/Mapping/nope?verbose=true', '{}');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({

@@ -1,35 +1,54 @@
 import type { NormalizeIssue } from '@mapx/plugin-api';
+import type { ConvertContext } from './convert-context.js';
 import { readDelimiters, type Delimiters } from './delimiters.js';
-import type { SegmentModel, VersionModel } from './dictionary.js';
+import type { SegmentModel, TypeModel, VersionModel } from './dictionary.js';
 import { convertField } from './convert-value.js';
 import { hl7Issue } from './issues.js';
 import type { SegmentLine } from './split-segments.js';
+import type { ResolvedVersion } from './versions.js';
+import type { WarningSink } from './warnings.js';
 
 export type MessageResult =
   | { readonly ok: true; readonly value: Record<string, unknown> }
   | { readonly ok: false; readonly issue: NormalizeIssue };
 
-const SEGMENT_ID = /^[A-Z][A-Z0-9]{2}$/;
+export interface MessageDictionary {
+  resolve(versionId: string): ResolvedVersion;
+  model(dictionaryVersion: string): VersionModel;
+}
 
-/** Converts one message (its first segment is the MSH) with the dictionary model `resolve` gives. */
+const SEGMENT_ID = /^[A-Z][A-Z0-9]{2}$/;
+/** OBX-5 has no fixed type: OBX-2 names it (HL7 v2 chapter 7). */
+const VARIES: TypeModel = { name: '', date: 3, parts: undefined };
+
+/** Converts one message (its first line is the MSH) with the dictionary of its MSH-12 version. */
 export function convertMessage(
   segments: readonly SegmentLine[],
-  resolve: (versionId: string, line: number) => VersionModel | NormalizeIssue,
+  dictionary: MessageDictionary,
+  warnings: WarningSink,
 ): MessageResult {
   const header = segments[0]!;
-  const d = readDelimiters(header.text);
-  if (!d) return { ok: false, issue: hl7Issue('HL7_BAD_MSH', '', header.line) };
-  const versionId = readVersionId(header.text, d);
-  const model = resolve(versionId, header.line);
-  if (!('segments' in model)) return { ok: false, issue: model };
+  const reading = readDelimiters(header.text);
+  if (!reading) return { ok: false, issue: hl7Issue('HL7_BAD_MSH', '', header.line) };
+  const d = reading.delimiters;
+  if (reading.doubledEscape)
+    warnings.add('HL7_MSH2_DOUBLED_ESCAPE', JSON.stringify(header.text.split(d.field)[1]), header.line);
+  const version = dictionary.resolve(readVersionId(header.text, d));
+  if (version.substitution) warnings.add(version.substitution.code, version.substitution.detail, header.line);
+  const model = dictionary.model(version.dictionary);
+  const c: ConvertContext = { d, warnings, segmentId: '', fieldNumber: 0, line: 0 };
   const message: Record<string, unknown> = {};
   for (let index = 0; index < segments.length; index++) {
-    const { text, line } = segments[index]!;
+    const { text, raw, line } = segments[index]!;
     const id = text.slice(0, 3);
     if (!SEGMENT_ID.test(id) || (text.length > 3 && text[3] !== d.field)) {
-      return { ok: false, issue: hl7Issue('HL7_BAD_SEGMENT', JSON.stringify(text.slice(0, 20)), line) };
+      warnings.add('HL7_NOT_A_SEGMENT', JSON.stringify(text.slice(0, 20)), line);
+      addEntry(message, 'UnparsedLines', { MessageLine: index + 1, Text: raw });
+      continue;
     }
-    addSegment(message, id, convertSegment(id, text, index + 1, model.segments.get(id), d));
+    c.segmentId = id;
+    c.line = line;
+    addEntry(message, id, convertSegment(id, text, index + 1, model, c));
   }
   return { ok: true, value: message };
 }
@@ -48,16 +67,17 @@ function convertSegment(
   id: string,
   text: string,
   messageLine: number,
-  model: SegmentModel | undefined,
-  d: Delimiters,
+  version: VersionModel,
+  c: ConvertContext,
 ): Record<string, unknown> {
+  const model: SegmentModel | undefined = version.segments.get(id);
   const out: Record<string, unknown> = {};
   if (model) out.SegmentDescription = model.description;
   out.MessageLine = messageLine;
-  const tokens = text.split(d.field);
+  const tokens = text.split(c.d.field);
   const isHeader = id === 'MSH';
   if (isHeader) {
-    out.FieldSeparator = d.field;
+    out.FieldSeparator = c.d.field;
     if (tokens[1]) out.EncodingCharacters = tokens[1];
   }
   for (let t = isHeader ? 2 : 1; t < tokens.length; t++) {
@@ -69,15 +89,25 @@ function convertSegment(
       out[`${id}${fieldNumber}`] = raw;
       continue;
     }
-    const value = convertField(raw, fieldModel, d);
+    c.fieldNumber = fieldNumber;
+    const type = id === 'OBX' && fieldNumber === 5 ? observationType(tokens[2], version, c.d) : fieldModel;
+    const value = convertField(raw, type, c);
     if (value !== undefined) out[fieldModel.name] = value;
   }
   return out;
 }
 
-function addSegment(message: Record<string, unknown>, id: string, segment: Record<string, unknown>): void {
-  const existing = message[id];
-  if (existing === undefined) message[id] = segment;
-  else if (Array.isArray(existing)) existing.push(segment);
-  else message[id] = [existing, segment];
+/** OBX-5's type from OBX-2 (its first component); unknown or empty → kept as written. */
+function observationType(valueType: string | undefined, version: VersionModel, d: Delimiters): TypeModel {
+  if (!valueType) return VARIES;
+  const at = valueType.indexOf(d.component);
+  return version.types.get((at < 0 ? valueType : valueType.slice(0, at)).trim()) ?? VARIES;
+}
+
+/** One key per segment id; a second occurrence turns the value into an array in message order. */
+function addEntry(message: Record<string, unknown>, id: string, entry: Record<string, unknown>): void {
+  const existing = Object.hasOwn(message, id) ? message[id] : undefined;
+  if (existing === undefined) message[id] = entry;
+  else if (Array.isArray(existing)) existing.push(entry);
+  else message[id] = [existing, entry];
 }

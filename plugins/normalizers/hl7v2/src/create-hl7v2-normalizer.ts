@@ -1,9 +1,11 @@
 import type { NormalizeIssue, NormalizeResult, Normalizer, RawInput } from '@mapx/plugin-api';
-import { convertMessage } from './convert-message.js';
-import { HL7_VERSIONS, loadVersionModel, type VersionModel } from './dictionary.js';
+import { convertMessage, type MessageDictionary } from './convert-message.js';
+import { loadVersionModel, type VersionModel } from './dictionary.js';
 import { hl7Issue } from './issues.js';
 import { groupMessages, splitSegments } from './split-segments.js';
 import type { Hl7v2Options } from './options.js';
+import { resolveVersion } from './versions.js';
+import { WarningSink } from './warnings.js';
 
 const utf8 = new TextDecoder();
 
@@ -13,29 +15,22 @@ const utf8 = new TextDecoder();
  */
 export function createHl7v2Normalizer(options: Hl7v2Options): Normalizer {
   const models = new Map<string, VersionModel>();
-  const modelFor = (version: string): VersionModel => {
-    let model = models.get(version);
-    if (!model) {
-      model = loadVersionModel(version);
-      models.set(version, model);
-    }
-    return model;
+  const dictionary: MessageDictionary = {
+    resolve: (versionId) => resolveVersion(versionId, options.versionFallback),
+    model: (version) => {
+      let model = models.get(version);
+      if (!model) {
+        model = loadVersionModel(version);
+        models.set(version, model);
+      }
+      return model;
+    },
   };
-  for (const version of options.preloadVersions) modelFor(version);
-  const resolve = (versionId: string, line: number): VersionModel | NormalizeIssue => {
-    if (HL7_VERSIONS.includes(versionId)) return modelFor(versionId);
-    if (options.versionFallback !== undefined) return modelFor(options.versionFallback);
-    return versionId === ''
-      ? hl7Issue('HL7_NO_VERSION', '', line)
-      : hl7Issue('HL7_UNKNOWN_VERSION', `"${versionId}" (known: ${HL7_VERSIONS.join(', ')})`, line);
-  };
-  return { normalize: (input) => normalizeEr7(input, resolve) };
+  for (const version of options.preloadVersions) dictionary.model(version);
+  return { normalize: (input) => normalizeEr7(input, dictionary) };
 }
 
-function normalizeEr7(
-  input: RawInput,
-  resolve: (versionId: string, line: number) => VersionModel | NormalizeIssue,
-): NormalizeResult {
+function normalizeEr7(input: RawInput, dictionary: MessageDictionary): NormalizeResult {
   const body = input.body;
   const text = typeof body === 'string' ? body : body instanceof Uint8Array ? utf8.decode(body) : undefined;
   if (text === undefined)
@@ -43,18 +38,33 @@ function normalizeEr7(
   const segments = splitSegments(text);
   if (segments.length === 0) return fail(hl7Issue('HL7_EMPTY', ''));
   const grouped = groupMessages(segments);
-  if (!grouped || grouped.messages.length === 0) {
-    const first = segments[0]!;
-    return fail(hl7Issue('HL7_NO_MSH', `found ${JSON.stringify(first.text.slice(0, 3))}`, first.line));
+  const warnings = new WarningSink();
+  const headless = grouped.headless ?? (grouped.messages.length === 0 ? grouped.skipped[0] : undefined);
+  if (headless) {
+    const found = `the first line starts ${JSON.stringify(headless.text.slice(0, 3))}`;
+    return fail(hl7Issue('HL7_NO_MSH', found, headless.line));
+  }
+  if (grouped.messages.length === 0) {
+    warnings.add('HL7_EMPTY_BATCH', '', segments[0]!.line);
+    return { ok: true, value: [], warnings: warnings.finish() ?? [] };
+  }
+  if (grouped.skipped.length > 0) {
+    const lines = grouped.skipped.map((s) => s.line);
+    warnings.add(
+      'HL7_LINES_SKIPPED',
+      `line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 10).join(', ')}${lines.length > 10 ? ', …' : ''}`,
+      lines[0],
+    );
   }
   const values: unknown[] = [];
   for (const message of grouped.messages) {
-    const converted = convertMessage(message, resolve);
+    const converted = convertMessage(message, dictionary, warnings);
     if (!converted.ok) return fail(converted.issue);
     values.push(converted.value);
   }
   const single = !grouped.batch && values.length === 1;
-  return { ok: true, value: single ? values[0] : values };
+  const found = warnings.finish();
+  return { ok: true, value: single ? values[0] : values, ...(found && { warnings: found }) };
 }
 
 function fail(issue: NormalizeIssue): NormalizeResult {

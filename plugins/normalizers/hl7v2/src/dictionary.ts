@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { buildFieldName } from './field-name.js';
 
-/** How a value converts: its key, whether it is a date, and its parts when it is a composite. */
+/** How a value converts: its key, how its text reads, and its parts when it is a composite. */
 export interface ValueModel {
   readonly name: string;
-  /** 0 = text, 1 = `DT`, 2 = `DTM`. */
-  readonly date: 0 | 1 | 2;
+  /** 0 = text, 1 = `DT`, 2 = `DTM`, 3 = `varies` (type unknown: kept as written, escapes included). */
+  readonly date: 0 | 1 | 2 | 3;
   readonly parts: readonly ValueModel[] | undefined;
 }
 
@@ -15,12 +15,22 @@ export interface SegmentModel {
   readonly fields: readonly ValueModel[];
 }
 
+/**
+ * A data type's reading: what OBX-5 becomes once OBX-2 names its type. Built with an empty `name` so that
+ * every model the converter sees has one object shape (mixed shapes made the hot path polymorphic).
+ */
+export type TypeModel = ValueModel;
+
 export interface VersionModel {
   readonly version: string;
   readonly segments: ReadonlyMap<string, SegmentModel>;
+  readonly types: ReadonlyMap<string, TypeModel>;
 }
 
-/** The versions `hl7-dictionary` 1.0.1 ships. */
+/**
+ * The versions with their own definitions: those `hl7-dictionary` 1.0.1 ships. Later ones (2.8 … 2.9) are read
+ * with the nearest earlier one (versions.ts); docs/normalizers.md says why.
+ */
 export const HL7_VERSIONS: readonly string[] = [
   '2.1',
   '2.2',
@@ -51,14 +61,14 @@ const requireDictionary = createRequire(import.meta.url);
  */
 export function loadVersionModel(version: string): VersionModel {
   const raw = requireDictionary(`hl7-dictionary/lib/${version}/index.js`) as RawDictionary;
-  const types = new Map<string, readonly ValueModel[] | undefined>();
+  const cache = new Map<string, readonly ValueModel[] | undefined>();
   const partsOf = (datatype: string, depth: number): readonly ValueModel[] | undefined => {
     if (depth > 1) return undefined;
     const key = `${datatype}/${depth}`;
-    if (types.has(key)) return types.get(key);
-    const subfields = raw.fields[datatype]?.subfields ?? [];
+    if (cache.has(key)) return cache.get(key);
+    const subfields = Object.hasOwn(raw.fields, datatype) ? (raw.fields[datatype]!.subfields ?? []) : [];
     const parts = subfields.length === 0 ? undefined : namedModels(subfields, (d) => partsOf(d, depth + 1));
-    types.set(key, parts);
+    cache.set(key, parts);
     return parts;
   };
   const segments = new Map<string, SegmentModel>();
@@ -68,7 +78,11 @@ export function loadVersionModel(version: string): VersionModel {
     if (first?.desc?.startsWith('Set ID - ') && fields[0]) fields[0] = { ...fields[0], name: 'SetID' };
     segments.set(id, { description: def.desc, fields });
   }
-  return { version, segments };
+  const types = new Map<string, TypeModel>();
+  for (const datatype of Object.keys(raw.fields)) {
+    types.set(datatype, { name: '', date: readingOf(datatype), parts: partsOf(datatype, 0) });
+  }
+  return { version, segments, types };
 }
 
 /** Models for a list of definitions; a repeated name gets `_<position>` so that no value hides another. */
@@ -81,7 +95,20 @@ function namedModels(
     let name = buildFieldName(def.desc ?? '');
     if (name === '' || seen.has(name)) name = `${name}_${i + 1}`;
     seen.add(name);
-    const date = def.datatype === 'DT' ? 1 : def.datatype === 'DTM' ? 2 : 0;
-    return { name, date, parts: partsOf(def.datatype) };
+    return { name, date: readingOf(def.datatype), parts: partsOf(def.datatype) };
   });
+}
+
+function readingOf(datatype: string): ValueModel['date'] {
+  switch (datatype) {
+    case 'DT':
+      return 1;
+    case 'DTM':
+      return 2;
+    case 'VARIES':
+    case 'varies':
+      return 3;
+    default:
+      return 0;
+  }
 }

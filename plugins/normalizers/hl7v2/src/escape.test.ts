@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEscapes } from './escape.js';
 
-const standard = { field: '|', component: '^', repetition: '~', escape: '\\', subcomponent: '&' };
+const standard = {
+  field: '|',
+  component: '^',
+  repetition: '~',
+  escape: '\\',
+  subcomponent: '&',
+  truncation: '#',
+};
 
 describe('decodeEscapes', () => {
   it.each([
@@ -14,10 +21,18 @@ describe('decodeEscapes', () => {
     ['\\C2842\\kept', '\\C2842\\kept'],
     ['\\X4\\', '\\X4\\'],
     ['unterminated \\F', 'unterminated \\F'],
+    ['cut\\P\\', 'cut#'],
   ])('%j → %j', (text, decoded) => expect(decodeEscapes(text, standard)).toBe(decoded));
 
   it('uses the message delimiters', () => {
-    const custom = { field: '#', component: '$', repetition: '*', escape: '!', subcomponent: '/' };
+    const custom = {
+      field: '#',
+      component: '$',
+      repetition: '*',
+      escape: '!',
+      subcomponent: '/',
+      truncation: '',
+    };
     expect(decodeEscapes('a!F!b!E!c', custom)).toBe('a#b!c');
   });
 });

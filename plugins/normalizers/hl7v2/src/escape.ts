@@ -3,7 +3,8 @@ import type { Delimiters } from './delimiters.js';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Decodes HL7 escape sequences: `\F\ \S\ \T\ \R\ \E\` to the message's delimiters, `\.br\` (and `\.sp\`) to a
+ * Decodes HL7 escape sequences: `\F\ \S\ \T\ \R\ \E\` to the message's delimiters (`\P\` to the
+ * truncation character when MSH-2 declares one), `\.br\` (and `\.sp\`) to a
  * line break, `\Xhh…\` to the bytes it names (UTF-8, else Latin-1); the formatting marks `\H\ \N\` are
  * dropped; other sequences (`\Cxxyy\`, `\Mxxyyzz\`, `\Z…\`) are kept as written.
  */
@@ -33,6 +34,9 @@ function decodeOne(code: string, d: Delimiters, esc: string): string {
       return d.repetition;
     case 'E':
       return esc;
+    case 'P':
+      if (d.truncation !== '') return d.truncation;
+      break;
     case '.br':
     case '.sp':
       return '\n';

@@ -17,6 +17,7 @@ export default defineNormalizer<Hl7v2Options>({
   optionsSchema: hl7v2OptionsSchema,
   optionsFromEnv: (env) =>
     env.MAPX_HL7V2_VERSION_FALLBACK ? { versionFallback: env.MAPX_HL7V2_VERSION_FALLBACK } : {},
-  mediaTypes: ['x-application/hl7-v2+er7'],
+  // the registered types (RFC-style and the er7 suffix) besides the name the reference engine uses
+  mediaTypes: ['x-application/hl7-v2+er7', 'application/hl7-v2', 'application/hl7-v2+er7'],
   create: (options) => createHl7v2Normalizer(options),
 });

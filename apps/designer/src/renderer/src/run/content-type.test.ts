@@ -12,6 +12,8 @@ describe('guessContentType', () => {
     ['adt.hl7', 'MSH|^~\\&|A', 'x-application/hl7-v2+er7'],
     ['adt.er7', 'MSH|^~\\&|A', 'x-application/hl7-v2+er7'],
     ['message.txt', '\r\nMSH|^~\\&|SENDER', 'x-application/hl7-v2+er7'],
+    ['batch.txt', '\uFEFFFHS|^~\\&|SENDER\rBHS|^~\\&\rMSH|^~\\&|SENDER', 'x-application/hl7-v2+er7'],
+    ['batch.dat', 'BHS|^~\\&|SENDER\rMSH|^~\\&|SENDER', 'x-application/hl7-v2+er7'],
     ['notes.txt', 'first,second\nx,y', 'text/csv'],
   ])('%s is read as %s', (name, text, expected) => {
     expect(guessContentType(name, text)).toBe(expected);

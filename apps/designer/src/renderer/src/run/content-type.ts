@@ -12,9 +12,9 @@ export const CONTENT_TYPE_LABELS: Readonly<Record<InputContentType, string>> = {
 
 const FHIR_NAMESPACE = /xmlns\s*=\s*["']http:\/\/hl7\.org\/fhir["']/;
 
-/** HL7 v2 messages start with an MSH segment (a BOM or blank lines may precede it). */
+/** HL7 v2 starts with an MSH segment or a batch header (FHS, BHS); a BOM or blank lines may precede it. */
 function looksLikeHl7(text: string): boolean {
-  return /^\uFEFF?\s*MSH\|/.test(text);
+  return /^\uFEFF?\s*(MSH|FHS|BHS)\|/.test(text);
 }
 
 function jsonFlavour(text: string): InputContentType {
