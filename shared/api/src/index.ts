@@ -3,3 +3,4 @@ export * from './server-info.js';
 export * from './evaluate-request.js';
 export * from './messages.js';
 export * from './fhir-elements.js';
+export * from './charset/index.js';

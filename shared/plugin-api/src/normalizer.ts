@@ -36,8 +36,24 @@ export interface NormalizeIssue {
   readonly position?: number;
 }
 
+/**
+ * Something surprising about input that was still converted (a repeated CSV header, bytes invalid in the
+ * character set, …). The host reports it as a warning diagnostic; it never changes the status.
+ */
+export interface NormalizeWarning {
+  /** Stable SCREAMING_SNAKE code, e.g. `CSV_DUPLICATE_HEADER`. */
+  readonly code: string;
+  readonly message: string;
+  readonly line?: number;
+  readonly column?: number;
+  /** 0-based offset in the body (a byte offset for character-set warnings). */
+  readonly position?: number;
+  /** The input value concerned, as written. */
+  readonly value?: string;
+}
+
 export type NormalizeResult =
-  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly value: unknown; readonly warnings?: readonly NormalizeWarning[] }
   | { readonly ok: false; readonly issues: readonly NormalizeIssue[] };
 
 export interface Normalizer {

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import iconv from 'iconv-lite';
 import { z } from 'zod';
 
 const MAX_WORKERS = 64;
@@ -110,7 +111,16 @@ export const envSchema = z.object({
   MAPX_EVAL_VALIDATION_LEVEL: int(0, 100).default(30),
   MAPX_EVAL_TIMEOUT_MS: int(1).default(5_000),
   MAPX_EVAL_MAX_DEPTH: int(10).default(1_000),
+  MAPX_EVAL_STRICT_BOOLEANS: bool.default(false),
   MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES: int(1).default(1000),
+  MAPX_INPUT_DEFAULT_CHARSET: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => iconv.encodingExists(v), {
+      message: 'expected a character set name such as utf-8, iso-8859-1 or windows-1252',
+    })
+    .default('utf-8'),
   FHIR_SERVER_BASE: url.optional(),
   FHIR_SERVER_AUTH_TYPE: z
     .string()

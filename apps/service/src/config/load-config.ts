@@ -55,7 +55,9 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       timeoutMs: e.MAPX_EVAL_TIMEOUT_MS,
       maxDepth: e.MAPX_EVAL_MAX_DEPTH,
       cacheMaxEntries: e.MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES,
+      strictBooleans: e.MAPX_EVAL_STRICT_BOOLEANS,
     },
+    input: { defaultCharset: e.MAPX_INPUT_DEFAULT_CHARSET },
     fhirServer: {
       ...opt('base', e.FHIR_SERVER_BASE),
       authType: e.FHIR_SERVER_AUTH_TYPE,

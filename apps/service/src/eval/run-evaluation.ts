@@ -4,11 +4,13 @@ import {
   type EvaluateOptions,
   type MappingResolver,
 } from '@mapx/engine';
+import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
 import { syntheticReport, toWireReport } from './wire-report.js';
 import { buildBindings } from './build-bindings.js';
+import { inputWarningDiagnostic, warningHeaderValues } from './warnings.js';
 
 export interface EvaluationRequest {
   readonly source: string;
@@ -17,12 +19,16 @@ export interface EvaluationRequest {
   /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
   readonly lowerCollect: boolean;
   readonly bindings?: Readonly<Record<string, unknown>>;
+  /** Warnings of the input's decoding and normalisation, reported before the engine's. */
+  readonly inputWarnings?: readonly NormalizeWarning[];
 }
 
 /** `body` undefined means an empty 200 body (an undefined result). */
 export interface EvaluationReply {
   readonly status: number;
   readonly body?: unknown;
+  /** `Warning` header values (non-verbose answers that carry warnings). */
+  readonly warnings?: readonly string[];
 }
 
 /** Compile (cached) and evaluate one expression, shaping the reply as the interface spec says. */
@@ -43,9 +49,21 @@ export async function runEvaluation(
   }
   const bindings = buildBindings(services, req);
   const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(services.mappings.current()));
-  if (req.verbose) return { status: report.status, body: toWireReport(report) };
-  if (report.ok) return { status: 200, body: report.result };
-  return { status: 422, body: toLegacyErrorPayload(report) };
+  const quiet = !req.inputWarnings?.length && report.diagnostics.warning.length === 0;
+  if (quiet && !req.verbose) {
+    return report.ok
+      ? { status: 200, body: report.result }
+      : { status: 422, body: toLegacyErrorPayload(report) };
+  }
+  const wire = toWireReport(report);
+  if (req.inputWarnings?.length) {
+    const now = Date.now();
+    wire.diagnostics.warning.unshift(...req.inputWarnings.map((w) => inputWarningDiagnostic(w, now)));
+  }
+  if (req.verbose) return { status: report.status, body: wire };
+  const warnings = warningHeaderValues(wire.diagnostics.warning);
+  if (report.ok) return { status: 200, body: report.result, warnings };
+  return { status: 422, body: toLegacyErrorPayload(report), warnings };
 }
 
 const optionsByView = new WeakMap<MappingView, EvaluateOptions>();

@@ -1,5 +1,12 @@
-import { parseMediaType, type MediaType, type NormalizeResult, type Normalizer } from '@mapx/plugin-api';
+import {
+  parseMediaType,
+  type MediaType,
+  type NormalizeResult,
+  type NormalizeWarning,
+  type Normalizer,
+} from '@mapx/plugin-api';
 import type { NormalizerEntry } from '../plugins/loaded-plugins.js';
+import { decodeBody } from './decode-body.js';
 
 export type DispatchResult = NormalizeResult | { readonly ok: false; readonly unsupported: string };
 
@@ -20,7 +27,11 @@ export function isPending(
 export class InputDispatcher {
   private readonly byType = new Map<string, Normalizer[]>();
 
-  constructor(entries: readonly NormalizerEntry[]) {
+  /** `defaultCharset`: bytes with no charset parameter, BOM or declaration are decoded with it. */
+  constructor(
+    entries: readonly NormalizerEntry[],
+    private readonly defaultCharset = 'utf-8',
+  ) {
     for (const e of entries) {
       for (const t of e.mediaTypes) {
         const key = t.toLowerCase();
@@ -36,7 +47,10 @@ export class InputDispatcher {
     return [...this.byType.keys()].sort();
   }
 
-  /** `contentType` missing or empty means JSON, as in the reference server. */
+  /**
+   * `contentType` missing or empty means JSON, as in the reference server. A byte body (`Uint8Array`) is
+   * decoded first (`decodeBody`); its warnings are added to the result's.
+   */
   normalize(
     contentType: string | undefined,
     body: unknown,
@@ -46,10 +60,25 @@ export class InputDispatcher {
     const mediaType = blank ? DEFAULT_TYPE : parseMediaType(contentType);
     const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
     if (!mediaType || !candidates) return { ok: false, unsupported: contentType ?? '' };
-    const input = { body, mediaType, raw };
+    let text = body;
+    let warnings: readonly NormalizeWarning[] = [];
+    if (body instanceof Uint8Array) {
+      const decoded = decodeBody(body, mediaType, this.defaultCharset);
+      if (!decoded.ok) return { ok: false, issues: [decoded.issue] };
+      text = decoded.text;
+      warnings = decoded.warnings;
+    }
+    const input = { body: text, mediaType, raw };
     const chosen =
       candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
     if (!chosen) return { ok: false, unsupported: contentType ?? '' };
-    return chosen.normalize(input);
+    const result = chosen.normalize(input);
+    if (warnings.length === 0) return result;
+    return isPending(result) ? result.then((r) => withWarnings(r, warnings)) : withWarnings(result, warnings);
   }
+}
+
+function withWarnings(result: NormalizeResult, first: readonly NormalizeWarning[]): NormalizeResult {
+  if (!result.ok) return result;
+  return { ...result, warnings: [...first, ...(result.warnings ?? [])] };
 }

@@ -5,6 +5,7 @@ import { inputFailure } from '../http/input-failure.js';
 import { runEvaluation } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { isPending } from '../normalize/input-dispatcher.js';
+import type { NormalizeWarning } from '@mapx/plugin-api';
 
 const NO_EXPRESSION = {
   __isMapxError: true,
@@ -36,16 +37,16 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       return sendEvaluation(reply, { status: 400, body: verbose ? noExpr : NO_EXPRESSION });
     }
     let input: unknown = null;
+    let inputWarnings: readonly NormalizeWarning[] | undefined;
     if ('input' in body) {
       const contentType = typeof body.contentType === 'string' ? body.contentType : undefined;
       const pending = app.mapx.dispatcher.normalize(contentType, body.input, false);
       const result = isPending(pending) ? await pending : pending;
       if (!result.ok) return sendEvaluation(reply, inputFailure(result, verbose));
       input = result.value;
+      inputWarnings = result.warnings;
     }
-    return sendEvaluation(
-      reply,
-      await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true }),
-    );
+    const req = { source, input, verbose, lowerCollect: true, ...(inputWarnings ? { inputWarnings } : {}) };
+    return sendEvaluation(reply, await runEvaluation(app.mapx, req));
   });
 }

@@ -7,6 +7,8 @@ import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
 import { isPending } from '../normalize/input-dispatcher.js';
+import { isBlank } from '../normalize/is-blank.js';
+import type { NormalizeWarning } from '@mapx/plugin-api';
 
 type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
 
@@ -46,13 +48,15 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
       body: { message: 'Mapping does not contain a valid expression', code: 'EMPTY_MAPPING' },
     };
   }
-  const raw = typeof request.body === 'string' ? request.body : '';
+  const raw = request.body instanceof Uint8Array ? request.body : undefined;
   let input: unknown = null;
-  if (raw.trim() !== '') {
+  let inputWarnings: readonly NormalizeWarning[] | undefined;
+  if (raw && !isBlank(raw)) {
     const pending = app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
     const result = isPending(pending) ? await pending : pending;
     if (!result.ok) return inputFailure(result, verbose);
     input = result.value;
+    inputWarnings = result.warnings;
   }
   const segments = subroute(request);
   const mapxHttpInvocation = {
@@ -70,6 +74,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     verbose,
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
+    ...(inputWarnings ? { inputWarnings } : {}),
   });
 }
 

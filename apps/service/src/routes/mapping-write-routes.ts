@@ -13,6 +13,7 @@ import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
 
 type WriteRequest = FastifyRequest<{ Params: { mappingId: string } }>;
 
+const utf8 = new TextDecoder();
 const ACCEPTED = new Set(['application/vnd.vendor.mapx', 'text/plain']);
 
 /** PUT and DELETE /Mapping/:mappingId (enterprise edition). */
@@ -36,7 +37,7 @@ export async function updateMapping(
       `Content-Type must be application/vnd.vendor.mapx or text/plain, got '${type.essence}'`,
     );
   }
-  const expression = typeof request.body === 'string' ? request.body : '';
+  const expression = request.body instanceof Uint8Array ? utf8.decode(request.body) : '';
   if (expression.trim() === '') return sendEnterpriseMessage(reply, 400, 'The mapping expression is empty');
   const store = writable(app);
   if (!store?.put) return writesDisabled(reply);
