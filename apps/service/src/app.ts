@@ -81,6 +81,7 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     cacheMaxEntries: config.eval.cacheMaxEntries,
     thresholds: config.eval.thresholds,
     limits: { timeoutMs: config.eval.timeoutMs, maxDepth: config.eval.maxDepth },
+    strictBooleans: config.eval.strictBooleans,
     logger: logger.child({ component: 'engine' }),
   });
   registerHostFunctions(engine, dispatcher);

@@ -8,7 +8,7 @@ import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
-import { syntheticReport, toWireReport } from './wire-report.js';
+import { syntheticReport, toWireDiagnostic, toWireReport } from './wire-report.js';
 import { buildBindings } from './build-bindings.js';
 import { inputWarningDiagnostic, warningHeaderValues } from './warnings.js';
 
@@ -84,17 +84,28 @@ function optionsOf(view: MappingView): EvaluateOptions {
 
 function compileFailure(err: unknown, verbose: boolean): EvaluationReply {
   if (!verbose) return { status: 422, body: toLegacyErrorPayload(err) };
+  const report = syntheticReport(422, compileDiagnostic(err));
+  // every resolution error of the mapping at once (engine: MAX_COMPILE_ERRORS), not only the first
+  const all = (err as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(all) && all.length > 1) {
+    report.diagnostics.error = all.map((e) =>
+      toWireDiagnostic({ timestamp: Date.now(), ...compileDiagnostic(e) }),
+    );
+  }
+  return { status: 422, body: report };
+}
+
+/** A compile error as a fatal diagnostic entry. */
+export function compileDiagnostic(err: unknown): Record<string, unknown> {
   const e = (err ?? {}) as Record<string, unknown>;
   return {
-    status: 422,
-    body: syntheticReport(422, {
-      code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
-      message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
-      position: e.position,
-      start: e.start,
-      line: e.line,
-      severity: 0,
-      level: 'fatal',
-    }),
+    code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
+    message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
+    position: e.position,
+    start: e.start,
+    line: e.line,
+    ...(e.value !== undefined ? { value: e.value } : {}),
+    severity: 0,
+    level: 'fatal',
   };
 }

@@ -21,6 +21,7 @@ interface Parts {
   thresholds: Thresholds;
   bindings: Record<string, unknown>;
   logger: EngineLogger | undefined;
+  strictBooleans: boolean;
 }
 
 const MAPPING_SIGNATURE = '<x?o?:x>';
@@ -62,7 +63,9 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       seen: new Set(),
       logger: p.logger,
       defaults: p.thresholds,
+      strictBooleans: opts?.strictBooleans ?? p.strictBooleans,
     };
+    for (const warning of p.core.warnings) collect(state, { ...warning });
     const all: Record<string, unknown> = {};
     copyInto(all, p.thresholds);
     copyInto(all, p.bindings);
@@ -90,6 +93,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
 
   return {
     source: p.core.source,
+    warnings: p.core.warnings,
     async evaluate(input, bindings, options) {
       const r = await run(input, bindings, options);
       if (r.error) {

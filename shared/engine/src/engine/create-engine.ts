@@ -60,7 +60,14 @@ export function createEngine(options: EngineOptions): Engine {
         j.registerFunction(name, impl);
     }
     j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, evaluateEntry);
-    return createCompiledExpression({ core, host, thresholds, bindings, logger: options.logger });
+    return createCompiledExpression({
+      core,
+      host,
+      thresholds,
+      bindings,
+      logger: options.logger,
+      strictBooleans: options.strictBooleans === true,
+    });
   };
 
   return {

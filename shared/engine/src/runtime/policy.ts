@@ -35,6 +35,8 @@ export interface EvalState {
   seen: Set<string>;
   logger: EngineLogger | undefined;
   defaults: Thresholds;
+  /** A FHIR boolean from anything but true/false is F5115 (error) instead of F5350 (warning). */
+  strictBooleans: boolean;
 }
 
 export interface Env {
