@@ -7,6 +7,7 @@ import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
 import { isPending } from '../normalize/input-dispatcher.js';
+import { notServedAnswer } from '../mappings/not-served.js';
 import { isBlank } from '../normalize/is-blank.js';
 import type { NormalizeWarning } from '@mapx/plugin-api';
 
@@ -27,11 +28,13 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
 async function execute(app: FastifyInstance, request: ExecRequest): Promise<EvaluationReply> {
   const verbose = isVerbose(request.query);
   const { mappingId } = request.params;
-  const source = app.mapx.mappings.current().mappings.get(mappingId);
+  const view = app.mapx.mappings.current();
+  const source = view.mappings.get(mappingId);
   if (source === undefined) {
+    const invalid = notServedAnswer(view, mappingId);
     const notFound = syntheticReport(404, {
-      code: 'MAPPING_NOT_FOUND',
-      message: 'Mapping not found',
+      code: invalid?.code ?? 'MAPPING_NOT_FOUND',
+      message: invalid?.message ?? 'Mapping not found',
       severity: 1,
       level: 'error',
     });
@@ -39,7 +42,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
       status: 404,
       body: verbose
         ? notFound
-        : { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' },
+        : (invalid ?? { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' }),
     };
   }
   if (source.trim() === '') {

@@ -8,6 +8,7 @@ import {
 } from '@mapx/plugin-api';
 import { announceToPeers } from '../cluster/peer-sync.js';
 import { sendEnterpriseMessage } from '../http/enterprise-message.js';
+import { addCompileDiagnostics } from './compile-check.js';
 
 import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
 
@@ -45,6 +46,7 @@ export async function updateMapping(
     const { created } = await store.put(mappingId, expression);
     app.mapx.mappings.applyWrite(mappingId, expression);
     await announceToPeers({ kind: 'write', id: mappingId, expression });
+    await addCompileDiagnostics(app, reply, expression);
     return reply
       .code(created ? 201 : 200)
       .type(MAPX_MEDIA_TYPE)
