@@ -93,3 +93,54 @@ describe('authoring answers', () => {
     expect(missing.json()).toMatchObject({ code: 'MAPPING_NOT_FOUND' });
   });
 });
+
+describe("the designer's sample mapping", () => {
+  it('maps one Patient per CSV row, without warnings', async () => {
+    const { SAMPLE_MAPPING } = await import('@mapx/api');
+    const t = await createTestApp();
+    try {
+      await warmedUp(t.app);
+      const input = 'mrn,first,last,sex,dob\nA1,Dana,Levi,female,1990-05-17\nA2,Noa,Cohen,male,1991-02-03\n';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/?verbose=true',
+        payload: { mapx: SAMPLE_MAPPING, input, contentType: 'text/csv' },
+      });
+      const report = res.json();
+      expect(
+        report.result.map((p: { name: { given: string[] }[]; birthDate: string }) => [
+          p.name[0]!.given,
+          p.birthDate,
+        ]),
+      ).toEqual([
+        [['Dana'], '1990-05-17'],
+        [['Noa'], '1991-02-03'],
+      ]);
+      expect(report.diagnostics.warning).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a block over all rows at once warns that single-valued elements received several values (F5353)', async () => {
+    const t = await createTestApp();
+    try {
+      await warmedUp(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/?verbose=true',
+        payload: {
+          mapx: 'InstanceOf: Patient\n* gender = sex',
+          input: 'sex\nfemale\nmale\n',
+          contentType: 'text/csv',
+        },
+      });
+      expect(res.json().result).toMatchObject({ gender: 'male' });
+      expect(res.json().diagnostics.warning).toEqual([
+        expect.objectContaining({ code: 'F5353', fhirElement: 'gender', value: 'male', level: 'warning' }),
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

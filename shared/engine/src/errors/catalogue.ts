@@ -279,6 +279,10 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     35,
     'The value {{value}} for {{fhirElement}} (type: {{fhirType}}) in {{instanceOf}} became the number {{result}}: its digits beyond double precision were lost.',
   ],
+  F5353: [
+    35,
+    'The element {{fhirElement}} in {{instanceOf}} takes one value but received {{count}}; only the last ({{value}}) was kept.',
+  ],
   // F55xx/F56xx: user info and trace
   F5500: [50, '{{{message}}}'],
   F5600: [60, '{{{message}}}'],
