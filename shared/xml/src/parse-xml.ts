@@ -103,7 +103,7 @@ function parseElement(text: string, start: number): [XmlElement, number] {
     else if (text.startsWith('<![CDATA[', lt)) {
       const end = text.indexOf(']]>', lt);
       if (end < 0) throw new XmlSyntaxError('unterminated CDATA section', lt);
-      ws.flush(parent!, stack.length);
+      ws.flush(parent!, text, stack.length);
       parent!.children.push(text.slice(lt + 9, end));
       i = end + 3;
     } else if (text.startsWith('<?', lt)) i = skipPast(text, '?>', lt);
@@ -177,14 +177,24 @@ function addText(
   ws: PendingWhitespace,
   depth: number,
 ): void {
-  const chunk = text.slice(from, to);
-  if (!verbatim && WHITESPACE.test(chunk)) {
-    if (ws.hasText(depth)) parent.children.push(chunk);
-    else ws.hold(depth, parent.children.length, chunk);
+  if (!verbatim && isBlank(text, from, to)) {
+    if (ws.hasText(depth)) parent.children.push(text.slice(from, to));
+    else ws.hold(depth, parent.children.length, from, to);
     return;
   }
-  ws.flush(parent, depth);
+  ws.flush(parent, text, depth);
+  const chunk = text.slice(from, to);
   parent.children.push(chunk.includes('&') ? decodeOrThrow(chunk, from) : chunk);
+}
+
+/** `/^\s*$/` on text[from, to) without slicing it: indentation is most of the text nodes of a document. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) continue;
+    return c < 0x80 ? false : WHITESPACE.test(text.slice(i, to));
+  }
+  return true;
 }
 
 function decodeOrThrow(chunk: string, at: number): string {
