@@ -9,12 +9,12 @@ import {
 import { announceToPeers } from '../cluster/peer-sync.js';
 import { sendEnterpriseMessage } from '../http/enterprise-message.js';
 import { addCompileDiagnostics } from './compile-check.js';
+import { decodeMappingText } from '../normalize/decode-mapping-text.js';
 
 import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
 
 type WriteRequest = FastifyRequest<{ Params: { mappingId: string } }>;
 
-const utf8 = new TextDecoder();
 const ACCEPTED = new Set(['application/vnd.vendor.mapx', 'text/plain']);
 
 /** PUT and DELETE /Mapping/:mappingId (enterprise edition). */
@@ -38,7 +38,9 @@ export async function updateMapping(
       `Content-Type must be application/vnd.vendor.mapx or text/plain, got '${type.essence}'`,
     );
   }
-  const expression = request.body instanceof Uint8Array ? utf8.decode(request.body) : '';
+  const decoded = decodeMappingText(request.body, type?.params.charset);
+  if (!decoded.ok) return sendEnterpriseMessage(reply, decoded.status, decoded.message);
+  const expression = decoded.text;
   if (expression.trim() === '') return sendEnterpriseMessage(reply, 400, 'The mapping expression is empty');
   const store = writable(app);
   if (!store?.put) return writesDisabled(reply);

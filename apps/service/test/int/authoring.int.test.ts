@@ -144,3 +144,28 @@ describe("the designer's sample mapping", () => {
     }
   });
 });
+
+describe('PUT /Mapping: the mapping text is decoded, never stored with U+FFFD', () => {
+  it('honours a charset parameter, and refuses bytes that are not UTF-8 with 400', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mapx-authoring-'));
+    const t = await createTestApp({ MAPPINGS_FOLDER: folder, MAPPINGS_FILE_POLLING_INTERVAL_MS: '0' });
+    try {
+      await warmedUp(t.app);
+      const latin1 = Buffer.from('"Gr\u00fc\u00dfe"', 'latin1');
+      const put = (type: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/Mapping/greet',
+          payload: latin1,
+          headers: { 'content-type': type },
+        });
+      const bad = await put('text/plain');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/^The mapping text cannot be decoded: Byte 0xFC at offset 3 /);
+      const ok = await put('text/plain; charset=iso-8859-1');
+      expect([ok.statusCode, ok.body]).toEqual([201, '"Gr\u00fc\u00dfe"']);
+    } finally {
+      await t.close();
+    }
+  });
+});
