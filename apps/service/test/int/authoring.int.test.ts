@@ -169,3 +169,30 @@ describe('PUT /Mapping: the mapping text is decoded, never stored with U+FFFD', 
     }
   });
 });
+
+describe('$parseCsv keeps the normaliser warnings', () => {
+  it('a repeated header through $parseCsv is the warning F5354 naming CSV_DUPLICATE_HEADER', async () => {
+    const t = await createTestApp();
+    try {
+      await warmedUp(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/?verbose=true',
+        payload: { mapx: '$parseCsv("a,a\\n1,2")' },
+      });
+      const report = res.json();
+      expect(report.result).toEqual([{ a: '2' }]);
+      expect(report.diagnostics.warning).toEqual([
+        expect.objectContaining({
+          code: 'F5354',
+          value: 'a',
+          message: expect.stringMatching(
+            /^\$parseCsv: CSV_DUPLICATE_HEADER: The header "a" appears in columns 1 and 2/,
+          ),
+        }),
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

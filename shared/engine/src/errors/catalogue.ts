@@ -283,6 +283,7 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     35,
     'The element {{fhirElement}} in {{instanceOf}} takes one value but received {{count}}; only the last ({{value}}) was kept.',
   ],
+  F5354: [35, '{{{functionName}}}: {{{inputCode}}}: {{{inputMessage}}}'],
   // F55xx/F56xx: user info and trace
   F5500: [50, '{{{message}}}'],
   F5600: [60, '{{{message}}}'],
