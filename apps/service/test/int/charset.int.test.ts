@@ -16,6 +16,16 @@ const FORMATS = {
   json: { type: 'application/json', mapping: 'name', text: (n: string) => `{"name":"${n}"}` },
   csv: { type: 'text/csv', mapping: 'name', text: (n: string) => `id,name\n1,${n}\n` },
   xml: { type: 'application/xml', mapping: 'name', text: (n: string) => `<r><name>${n}</name></r>` },
+  fhirjson: {
+    type: 'application/fhir+json',
+    mapping: 'name.family',
+    text: (n: string) => `{"resourceType":"Patient","name":[{"family":"${n}"}]}`,
+  },
+  fhirxml: {
+    type: 'application/fhir+xml',
+    mapping: 'name.family',
+    text: (n: string) => `<Patient xmlns="http://hl7.org/fhir"><name><family value="${n}"/></name></Patient>`,
+  },
   hl7: {
     type: 'x-application/hl7-v2+er7',
     mapping: 'PID.PatientName.FamilyName.Surname',
