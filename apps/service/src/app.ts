@@ -81,7 +81,7 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     (view) => runtime.fhir.setExternalConceptMaps(view.conceptMaps),
   );
   if (mappings.configured) warmup.add(WARMUP_MAPPINGS, async () => void (await mappings.reload()));
-  const dispatcher = new InputDispatcher(runtime.plugins.normalizers);
+  const dispatcher = new InputDispatcher(runtime.plugins.normalizers, config.input.defaultCharset);
   const fhirClient = createClient(config.fhirServer);
   const serverConceptMaps = fhirClient ? createServerConceptMapSource({ client: fhirClient }) : undefined;
   const engine = createEngine({
@@ -98,6 +98,7 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
       maxStringLength: config.eval.maxStringLength,
       maxInputDepth: config.eval.maxInputDepth,
     },
+    strictBooleans: config.eval.strictBooleans,
     logger: logger.child({ component: 'engine' }),
   });
   registerHostFunctions(engine, dispatcher);

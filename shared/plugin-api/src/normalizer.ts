@@ -37,14 +37,19 @@ export interface NormalizeIssue {
 }
 
 /**
- * Something the normaliser did that the mapping author should know about (a substituted dictionary, a value kept
- * as written because it was invalid, a skipped line). The input was still converted.
+ * Something surprising about input that was still converted (a repeated CSV header, bytes invalid in the
+ * character set, …). The host reports it as a warning diagnostic; it never changes the status.
  */
 export interface NormalizeWarning {
-  /** Stable SCREAMING_SNAKE code, e.g. `HL7_VERSION_SUBSTITUTED`. */
+  /** Stable SCREAMING_SNAKE code, e.g. `CSV_DUPLICATE_HEADER`. */
   readonly code: string;
   readonly message: string;
   readonly line?: number;
+  readonly column?: number;
+  /** 0-based offset in the body (a byte offset for character-set warnings). */
+  readonly position?: number;
+  /** The input value concerned, as written. */
+  readonly value?: string;
 }
 
 export type NormalizeResult =

@@ -11,6 +11,11 @@ export interface StoreSnapshot {
   readonly statics: ReadonlyMap<string, unknown>;
   /** ConceptMap resources this source serves (e.g. from a FHIR server). */
   readonly conceptMaps: readonly unknown[];
+  /**
+   * Entries the source holds but does not serve, by the name a caller would use (a folder file
+   * `my-map.mapx` → `my-map`), with the reason: the host answers a precise error instead of "not found".
+   */
+  readonly rejected?: ReadonlyMap<string, string>;
 }
 
 export interface StoreWriteResult {

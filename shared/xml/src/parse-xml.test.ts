@@ -145,3 +145,17 @@ describe('parseXml: failures are values with a code, a status and a position', (
     });
   });
 });
+
+describe('parseXml: mixed content', () => {
+  it('keeps whitespace between inline elements once the element has other text, in place', () => {
+    expect(rootOf('<p>\n  <b>x</b> <i>y</i> end\n</p>')).toEqual(
+      el('p', {}, ['\n  ', el('b', {}, ['x']), ' ', el('i', {}, ['y']), ' end\n']),
+    );
+  });
+
+  it('still drops indentation of element-only content, nested mixed content included', () => {
+    expect(rootOf('<r>\n  <a>\n    <b>1</b>\n  </a>\n  <p>t <b>2</b></p>\n</r>')).toEqual(
+      el('r', {}, [el('a', {}, [el('b', {}, ['1'])]), el('p', {}, ['t ', el('b', {}, ['2'])])]),
+    );
+  });
+});

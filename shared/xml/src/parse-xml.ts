@@ -1,5 +1,6 @@
 import { decodeEntities } from './decode-entities.js';
 import type { XmlElement } from './xml-tree.js';
+import { PendingWhitespace } from './pending-whitespace.js';
 
 /**
  * A problem with the document. Shaped like the plugin API's `NormalizeIssue` (this package imports nothing of
@@ -79,25 +80,30 @@ function parseDocument(text: string): XmlElement {
 
 /**
  * Parses the element starting at `start` (a `<`) iteratively; returns it and the index after its end tag.
- * Inside an XHTML-namespaced element every text node is kept verbatim.
+ * Inside an XHTML-namespaced element every text node is kept verbatim. Elsewhere whitespace-only text is
+ * kept only in mixed content (an element that also has other text: `<p>a <b>b</b> <i>c</i></p>`).
  */
 function parseElement(text: string, start: number): [XmlElement, number] {
   const stack: XmlElement[] = [];
+  const ws = new PendingWhitespace();
   let xhtmlDepth = 0;
   let i = start;
   for (;;) {
     const lt = text.indexOf('<', i);
     const parent = stack[stack.length - 1];
-    if (parent && lt !== i) addText(parent, text, i, lt < 0 ? text.length : lt, xhtmlDepth > 0);
+    if (parent && lt !== i)
+      addText(parent, text, i, lt < 0 ? text.length : lt, xhtmlDepth > 0, ws, stack.length);
     if (lt < 0) throw new XmlSyntaxError(`<${parent?.name ?? ''}> is never closed`, text.length);
     if (text.startsWith('</', lt)) {
       i = closeTag(text, lt, stack.pop());
+      ws.close(stack.length + 1);
       if (xhtmlDepth > 0) xhtmlDepth--;
       if (stack.length === 0) return [parent!, i];
     } else if (text.startsWith('<!--', lt)) i = skipPast(text, '-->', lt);
     else if (text.startsWith('<![CDATA[', lt)) {
       const end = text.indexOf(']]>', lt);
       if (end < 0) throw new XmlSyntaxError('unterminated CDATA section', lt);
+      ws.flush(parent!, text, stack.length);
       parent!.children.push(text.slice(lt + 9, end));
       i = end + 3;
     } else if (text.startsWith('<?', lt)) i = skipPast(text, '?>', lt);
@@ -107,6 +113,7 @@ function parseElement(text: string, start: number): [XmlElement, number] {
       if (selfClosing && !parent) return [element, after];
       if (!selfClosing) {
         stack.push(element);
+        ws.open(stack.length);
         if (xhtmlDepth > 0 || element.attrs.xmlns === XHTML_NS) xhtmlDepth++;
       }
       if (stack.length > MAX_XML_DEPTH) throw new XmlSyntaxError(`nesting deeper than ${MAX_XML_DEPTH}`, lt);
@@ -157,11 +164,37 @@ function closeTag(text: string, lt: number, open: XmlElement | undefined): numbe
   return end + 1;
 }
 
-/** Whitespace-only text is insignificant outside XHTML (indentation between elements) and is not kept. */
-function addText(parent: XmlElement, text: string, from: number, to: number, verbatim: boolean): void {
+/**
+ * Whitespace-only text is insignificant outside XHTML (indentation between elements) until the element shows
+ * other text: then it is mixed content and the whitespace between its runs is kept where it was.
+ */
+function addText(
+  parent: XmlElement,
+  text: string,
+  from: number,
+  to: number,
+  verbatim: boolean,
+  ws: PendingWhitespace,
+  depth: number,
+): void {
+  if (!verbatim && isBlank(text, from, to)) {
+    if (ws.hasText(depth)) parent.children.push(text.slice(from, to));
+    else ws.hold(depth, parent.children.length, from, to);
+    return;
+  }
+  ws.flush(parent, text, depth);
   const chunk = text.slice(from, to);
-  if (!verbatim && WHITESPACE.test(chunk)) return;
   parent.children.push(chunk.includes('&') ? decodeOrThrow(chunk, from) : chunk);
+}
+
+/** `/^\s*$/` on text[from, to) without slicing it: indentation is most of the text nodes of a document. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) continue;
+    return c < 0x80 ? false : WHITESPACE.test(text.slice(i, to));
+  }
+  return true;
 }
 
 function decodeOrThrow(chunk: string, at: number): string {

@@ -34,24 +34,29 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
   const source = args.expression ?? readFileSync(args.expressionFile as string, 'utf8');
   const verbose = isVerbose({ verbose: args.verbose ? 'true' : undefined });
   let input: unknown = null;
-  let inputWarnings: readonly NormalizeWarning[] | undefined;
+  let inputWarnings: readonly NormalizeWarning[] = [];
   if (args.inputFile) {
-    const text = readFileSync(args.inputFile, 'utf8');
+    // bytes, not text: the dispatcher decodes them by the file's declared character set
+    const bytes = readFileSync(args.inputFile);
     const result = await app.mapx.dispatcher.normalize(
-      args.contentType ?? guessContentType(args.inputFile, text),
-      text,
+      args.contentType ?? guessContentType(args.inputFile, bytes.toString('latin1')),
+      bytes,
       true,
     );
     if (!result.ok) return print(inputFailure(result, verbose).body, 1);
     input = result.value;
-    inputWarnings = result.warnings;
-    // a plain run prints only the result on stdout: the input's warnings go to stderr, never lost
-    if (!verbose)
-      for (const w of inputWarnings ?? []) process.stderr.write(`mapx: warning ${w.code}: ${w.message}\n`);
+    inputWarnings = result.warnings ?? [];
   }
   const bindings = args.bindings ? (JSON.parse(args.bindings) as Record<string, unknown>) : {};
-  const request = { source, input, verbose, lowerCollect: true, bindings, inputWarnings };
-  const outcome = await runEvaluation(app.mapx, request);
+  const outcome = await runEvaluation(app.mapx, {
+    source,
+    input,
+    verbose,
+    lowerCollect: true,
+    bindings,
+    inputWarnings,
+  });
+  for (const warning of outcome.warnings ?? []) process.stderr.write(`mapx: warning ${warning}\n`);
   return print(outcome.body, outcome.status === 200 ? 0 : 1);
 }
 

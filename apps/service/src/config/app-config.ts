@@ -30,7 +30,11 @@ export interface AppConfig {
     readonly maxStringLength: number;
     readonly maxInputDepth: number;
     readonly cacheMaxEntries: number;
+    /** MAPX_EVAL_STRICT_BOOLEANS: a string other than true/false for a FHIR boolean is an error (F5115). */
+    readonly strictBooleans: boolean;
   };
+  /** MAPX_INPUT_DEFAULT_CHARSET: bodies with no charset parameter, BOM or declaration are decoded with it. */
+  readonly input: { readonly defaultCharset: string };
   readonly fhirServer: {
     readonly base?: string;
     readonly authType: 'NONE' | 'BASIC';

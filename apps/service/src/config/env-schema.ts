@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import iconv from 'iconv-lite';
 import { z } from 'zod';
 
 const MAX_WORKERS = 64;
@@ -114,7 +115,16 @@ export const envSchema = z.object({
   MAPX_MAX_EXPRESSION_DEPTH: int(8).default(256),
   MAPX_MAX_STRING_LENGTH: int(1).default(10_000_000),
   MAPX_MAX_INPUT_DEPTH: int(8).default(512),
+  MAPX_EVAL_STRICT_BOOLEANS: bool.default(false),
   MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES: int(1).default(1000),
+  MAPX_INPUT_DEFAULT_CHARSET: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => iconv.encodingExists(v), {
+      message: 'expected a character set name such as utf-8, iso-8859-1 or windows-1252',
+    })
+    .default('utf-8'),
   FHIR_SERVER_BASE: url.optional(),
   FHIR_SERVER_AUTH_TYPE: z
     .string()

@@ -59,7 +59,9 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       maxStringLength: e.MAPX_MAX_STRING_LENGTH,
       maxInputDepth: e.MAPX_MAX_INPUT_DEPTH,
       cacheMaxEntries: e.MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES,
+      strictBooleans: e.MAPX_EVAL_STRICT_BOOLEANS,
     },
+    input: { defaultCharset: e.MAPX_INPUT_DEFAULT_CHARSET },
     fhirServer: {
       ...opt('base', e.FHIR_SERVER_BASE),
       authType: e.FHIR_SERVER_AUTH_TYPE,

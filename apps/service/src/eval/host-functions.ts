@@ -1,20 +1,46 @@
-import type { Engine } from '@mapx/engine';
+import type { Engine, FunctionCallContext } from '@mapx/engine';
 import type { InputDispatcher } from '../normalize/input-dispatcher.js';
 
 /** `$parseCsv(text)` and `$v2json(text)` (mapping-language §6.6), through the same normalisers as HTTP input. */
 export function registerHostFunctions(engine: Engine, dispatcher: InputDispatcher): void {
-  engine.registerFunction('parseCsv', (text: string) => convert(dispatcher, 'text/csv', text), '<s-:a>');
+  engine.registerFunction(
+    'parseCsv',
+    function (this: FunctionCallContext, text: string) {
+      return convert(this, dispatcher, 'text/csv', text, '$parseCsv');
+    },
+    '<s-:a>',
+  );
   engine.registerFunction(
     'v2json',
-    (text: string) => convert(dispatcher, 'x-application/hl7-v2+er7', text),
+    function (this: FunctionCallContext, text: string) {
+      return convert(this, dispatcher, 'x-application/hl7-v2+er7', text, '$v2json');
+    },
     '<s-:x>',
   );
 }
 
-async function convert(dispatcher: InputDispatcher, type: string, text: string): Promise<unknown> {
+async function convert(
+  ctx: FunctionCallContext,
+  dispatcher: InputDispatcher,
+  type: string,
+  text: string,
+  functionName: string,
+): Promise<unknown> {
   if (text === undefined) return undefined;
   const result = await dispatcher.normalize(type, text, true);
-  if (result.ok) return result.value;
+  if (result.ok) {
+    // a normaliser's warning (a repeated CSV header, an invalid HL7 date) stays visible: F5354
+    for (const w of result.warnings ?? []) {
+      ctx.report({
+        code: 'F5354',
+        functionName,
+        inputCode: w.code,
+        inputMessage: w.message,
+        ...(w.value !== undefined ? { value: w.value } : {}),
+      });
+    }
+    return result.value;
+  }
   const issue =
     'unsupported' in result
       ? { code: 'UNSUPPORTED_MEDIA_TYPE', message: `No normaliser for ${type}` }

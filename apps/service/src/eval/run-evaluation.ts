@@ -6,11 +6,11 @@ import {
 } from '@mapx/engine';
 import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { MappingView } from '../mappings/mapping-cache.js';
-import { inputWarningDiagnostics } from './input-warnings.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
-import { syntheticReport, toWireReport, type WireReport } from './wire-report.js';
+import { syntheticReport, toWireDiagnostic, toWireReport } from './wire-report.js';
 import { buildBindings } from './build-bindings.js';
+import { inputWarningDiagnostic, warningHeaderValues } from './warnings.js';
 
 export interface EvaluationRequest {
   readonly source: string;
@@ -19,14 +19,16 @@ export interface EvaluationRequest {
   /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
   readonly lowerCollect: boolean;
   readonly bindings?: Readonly<Record<string, unknown>>;
-  /** Warnings of the input's normaliser; shown first among a verbose report's warnings. */
-  readonly inputWarnings?: readonly NormalizeWarning[] | undefined;
+  /** Warnings of the input's decoding and normalisation, reported before the engine's. */
+  readonly inputWarnings?: readonly NormalizeWarning[];
 }
 
 /** `body` undefined means an empty 200 body (an undefined result). */
 export interface EvaluationReply {
   readonly status: number;
   readonly body?: unknown;
+  /** `Warning` header values (non-verbose answers that carry warnings). */
+  readonly warnings?: readonly string[];
 }
 
 /** Compile (cached) and evaluate one expression, shaping the reply as the interface spec says. */
@@ -47,10 +49,21 @@ export async function runEvaluation(
   }
   const bindings = buildBindings(services, req);
   const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(services.mappings.current()));
-  if (req.verbose)
-    return { status: report.status, body: withInputWarnings(toWireReport(report), req.inputWarnings) };
-  if (report.ok) return { status: 200, body: report.result };
-  return { status: 422, body: toLegacyErrorPayload(report) };
+  const quiet = !req.inputWarnings?.length && report.diagnostics.warning.length === 0;
+  if (quiet && !req.verbose) {
+    return report.ok
+      ? { status: 200, body: report.result }
+      : { status: 422, body: toLegacyErrorPayload(report) };
+  }
+  const wire = toWireReport(report);
+  if (req.inputWarnings?.length) {
+    const now = Date.now();
+    wire.diagnostics.warning.unshift(...req.inputWarnings.map((w) => inputWarningDiagnostic(w, now)));
+  }
+  if (req.verbose) return { status: report.status, body: wire };
+  const warnings = warningHeaderValues(wire.diagnostics.warning);
+  if (report.ok) return { status: 200, body: report.result, warnings };
+  return { status: 422, body: toLegacyErrorPayload(report), warnings };
 }
 
 const optionsByView = new WeakMap<MappingView, EvaluateOptions>();
@@ -71,26 +84,28 @@ function optionsOf(view: MappingView): EvaluateOptions {
 
 function compileFailure(err: unknown, verbose: boolean): EvaluationReply {
   if (!verbose) return { status: 422, body: toLegacyErrorPayload(err) };
-  const e = (err ?? {}) as Record<string, unknown>;
-  return {
-    status: 422,
-    body: syntheticReport(422, {
-      code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
-      message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
-      position: e.position,
-      start: e.start,
-      line: e.line,
-      severity: 0,
-      level: 'fatal',
-    }),
-  };
+  const report = syntheticReport(422, compileDiagnostic(err));
+  // every resolution error of the mapping at once (engine: MAX_COMPILE_ERRORS), not only the first
+  const all = (err as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(all) && all.length > 1) {
+    report.diagnostics.error = all.map((e) =>
+      toWireDiagnostic({ timestamp: Date.now(), ...compileDiagnostic(e) }),
+    );
+  }
+  return { status: 422, body: report };
 }
 
-function withInputWarnings(
-  report: WireReport,
-  warnings: readonly NormalizeWarning[] | undefined,
-): WireReport {
-  if (!warnings || warnings.length === 0) return report;
-  report.diagnostics.warning.unshift(...inputWarningDiagnostics(warnings, Date.now()));
-  return report;
+/** A compile error as a fatal diagnostic entry. */
+export function compileDiagnostic(err: unknown): Record<string, unknown> {
+  const e = (err ?? {}) as Record<string, unknown>;
+  return {
+    code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
+    message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
+    position: e.position,
+    start: e.start,
+    line: e.line,
+    ...(e.value !== undefined ? { value: e.value } : {}),
+    severity: 0,
+    level: 'fatal',
+  };
 }

@@ -5,9 +5,17 @@ export interface MappingView {
   readonly aliases: ReadonlyMap<string, string>;
   readonly statics: ReadonlyMap<string, unknown>;
   readonly conceptMaps: readonly unknown[];
+  /** Names of store entries that are not served (invalid mapping ids), with the reason. */
+  readonly rejected: ReadonlyMap<string, string>;
 }
 
-const EMPTY: MappingView = { mappings: new Map(), aliases: new Map(), statics: new Map(), conceptMaps: [] };
+const EMPTY: MappingView = {
+  mappings: new Map(),
+  aliases: new Map(),
+  statics: new Map(),
+  conceptMaps: [],
+  rejected: new Map(),
+};
 
 /**
  * The merged view of every mapping source. A reload builds a complete new view and swaps it in one assignment,
@@ -92,11 +100,14 @@ function merge(snapshots: readonly StoreSnapshot[]): MappingView {
   const aliases = new Map<string, string>();
   const statics = new Map<string, unknown>();
   const conceptMaps: unknown[] = [];
+  const rejected = new Map<string, string>();
   for (const s of snapshots) {
+    for (const [k, v] of s.rejected ?? []) rejected.set(k, v);
     for (const [k, v] of s.mappings) mappings.set(k, v);
     for (const [k, v] of s.aliases) aliases.set(k, v);
     for (const [k, v] of s.statics) statics.set(k, v);
     conceptMaps.push(...s.conceptMaps);
   }
-  return { mappings, aliases, statics, conceptMaps };
+  for (const k of mappings.keys()) rejected.delete(k);
+  return { mappings, aliases, statics, conceptMaps, rejected };
 }

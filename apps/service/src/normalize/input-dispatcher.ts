@@ -1,5 +1,12 @@
-import { parseMediaType, type MediaType, type NormalizeResult, type Normalizer } from '@mapx/plugin-api';
+import {
+  parseMediaType,
+  type MediaType,
+  type NormalizeResult,
+  type NormalizeWarning,
+  type Normalizer,
+} from '@mapx/plugin-api';
 import type { NormalizerEntry } from '../plugins/loaded-plugins.js';
+import { decodeBody } from './decode-body.js';
 
 /** `accepted`: every media type some normaliser handles, for the 415 answer. */
 export type DispatchResult =
@@ -24,7 +31,11 @@ export class InputDispatcher {
   private readonly byType = new Map<string, Normalizer[]>();
   private readonly accepted: readonly string[];
 
-  constructor(entries: readonly NormalizerEntry[]) {
+  /** `defaultCharset`: bytes with no charset parameter, BOM or declaration are decoded with it. */
+  constructor(
+    entries: readonly NormalizerEntry[],
+    private readonly defaultCharset = 'utf-8',
+  ) {
     for (const e of entries) {
       for (const t of e.mediaTypes) {
         const key = t.toLowerCase();
@@ -41,7 +52,10 @@ export class InputDispatcher {
     return [...this.accepted];
   }
 
-  /** `contentType` missing or empty means JSON, as in the reference server. */
+  /**
+   * `contentType` missing or empty means JSON, as in the reference server. A byte body (`Uint8Array`) is
+   * decoded first (`decodeBody`); its warnings are added to the result's.
+   */
   normalize(
     contentType: string | undefined,
     body: unknown,
@@ -52,10 +66,25 @@ export class InputDispatcher {
     const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
     if (!mediaType || !candidates)
       return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
-    const input = { body, mediaType, raw };
+    let text = body;
+    let warnings: readonly NormalizeWarning[] = [];
+    if (body instanceof Uint8Array) {
+      const decoded = decodeBody(body, mediaType, this.defaultCharset);
+      if (!decoded.ok) return { ok: false, issues: [decoded.issue] };
+      text = decoded.text;
+      warnings = decoded.warnings;
+    }
+    const input = { body: text, mediaType, raw };
     const chosen =
       candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
     if (!chosen) return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
-    return chosen.normalize(input);
+    const result = chosen.normalize(input);
+    if (warnings.length === 0) return result;
+    return isPending(result) ? result.then((r) => withWarnings(r, warnings)) : withWarnings(result, warnings);
   }
+}
+
+function withWarnings(result: NormalizeResult, first: readonly NormalizeWarning[]): NormalizeResult {
+  if (!result.ok) return result;
+  return { ...result, warnings: [...first, ...(result.warnings ?? [])] };
 }

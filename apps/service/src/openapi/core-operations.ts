@@ -102,7 +102,10 @@ export const coreOperations: readonly OperationSpec[] = [
     tag: 'Mappings',
     summary: 'Create or replace a saved mapping (enterprise)',
     description:
-      'mappingId must match ^[A-Za-z][A-Za-z0-9]{0,63}$. PUT with no segment after the id is always an update.',
+      'mappingId must match ^[A-Za-z][A-Za-z0-9]{0,63}$. PUT with no segment after the id is always an update. ' +
+      'The stored mapping is compiled: header x-mapx-compile is ok, failed or unchecked (FHIR definitions not ' +
+      'loaded yet); x-mapx-diagnostics holds the compile errors (all of them, up to 20) and static warnings as a ' +
+      'JSON array of Diagnostic entries, each also a Warning header.',
     requestBody: { 'application/vnd.vendor.mapx': '', 'text/plain': '' },
     responses: {
       '200': ['Updated; the stored expression', MAPX_TEXT],

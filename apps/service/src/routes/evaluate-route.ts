@@ -46,9 +46,7 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       input = result.value;
       inputWarnings = result.warnings;
     }
-    return sendEvaluation(
-      reply,
-      await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true, inputWarnings }),
-    );
+    const req = { source, input, verbose, lowerCollect: true, ...(inputWarnings ? { inputWarnings } : {}) };
+    return sendEvaluation(reply, await runEvaluation(app.mapx, req));
   });
 }

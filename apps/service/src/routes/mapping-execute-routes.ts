@@ -8,6 +8,8 @@ import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
 import { isPending } from '../normalize/input-dispatcher.js';
+import { notServedAnswer } from '../mappings/not-served.js';
+import { isBlank } from '../normalize/is-blank.js';
 
 type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
 
@@ -31,11 +33,13 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
 async function execute(app: FastifyInstance, request: ExecRequest): Promise<EvaluationReply> {
   const verbose = isVerbose(request.query);
   const { mappingId } = request.params;
-  const source = app.mapx.mappings.current().mappings.get(mappingId);
+  const view = app.mapx.mappings.current();
+  const source = view.mappings.get(mappingId);
   if (source === undefined) {
+    const invalid = notServedAnswer(view, mappingId);
     const notFound = syntheticReport(404, {
-      code: 'MAPPING_NOT_FOUND',
-      message: 'Mapping not found',
+      code: invalid?.code ?? 'MAPPING_NOT_FOUND',
+      message: invalid?.message ?? 'Mapping not found',
       severity: 1,
       level: 'error',
     });
@@ -43,7 +47,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
       status: 404,
       body: verbose
         ? notFound
-        : { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' },
+        : (invalid ?? { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' }),
     };
   }
   if (source.trim() === '') {
@@ -52,10 +56,10 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
       body: { message: 'Mapping does not contain a valid expression', code: 'EMPTY_MAPPING' },
     };
   }
-  const raw = typeof request.body === 'string' ? request.body : '';
+  const raw = request.body instanceof Uint8Array ? request.body : undefined;
   let input: unknown = null;
   let inputWarnings: readonly NormalizeWarning[] | undefined;
-  if (raw.trim() !== '') {
+  if (raw && !isBlank(raw)) {
     const pending = app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
     const result = isPending(pending) ? await pending : pending;
     if (!result.ok) return inputFailure(result, verbose);
@@ -78,7 +82,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     verbose,
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
-    inputWarnings,
+    ...(inputWarnings ? { inputWarnings } : {}),
   });
 }
 

@@ -12,12 +12,13 @@ const NO_SOURCE = {
 };
 
 /**
- * Everything under /Mapping plus recache. Bodies are taken raw (as text) in this scope: the normaliser for the
- * Content-Type parses them. Without a mapping source every route answers 405.
+ * Everything under /Mapping plus recache. Bodies are taken raw (as bytes) in this scope: the input dispatcher
+ * decodes them by their character set, then the normaliser for the Content-Type parses them. Without a
+ * mapping source every route answers 405.
  */
 export async function mappingRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   if (!app.mapx.mappings.configured) {
     const all: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE'];
     const routes: [string, HTTPMethods[]][] = [

@@ -9,6 +9,8 @@ import {
 } from '@mapx/plugin-api';
 import { announceToPeers } from '../cluster/peer-sync.js';
 import { sendEnterpriseMessage } from '../http/enterprise-message.js';
+import { addCompileDiagnostics } from './compile-check.js';
+import { decodeMappingText } from '../normalize/decode-mapping-text.js';
 
 import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
 
@@ -42,7 +44,9 @@ export async function updateMapping(
       `Content-Type must be application/vnd.vendor.mapx or text/plain, got '${type.essence}'`,
     );
   }
-  const expression = typeof request.body === 'string' ? request.body : '';
+  const decoded = decodeMappingText(request.body, type?.params.charset);
+  if (!decoded.ok) return sendEnterpriseMessage(reply, decoded.status, decoded.message);
+  const expression = decoded.text;
   if (expression.trim() === '') return sendEnterpriseMessage(reply, 400, 'The mapping expression is empty');
   const store = writable(app);
   if (!store?.put) return writesDisabled(reply);
@@ -50,6 +54,7 @@ export async function updateMapping(
     const { created } = await store.put(mappingId, expression);
     app.mapx.mappings.applyWrite(mappingId, expression);
     await announceToPeers({ kind: 'write', id: mappingId, expression });
+    await addCompileDiagnostics(app, reply, expression);
     return reply
       .code(created ? 201 : 200)
       .type(MAPX_MEDIA_TYPE)

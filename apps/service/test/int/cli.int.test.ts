@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +98,30 @@ describe('mapx eval (CLI)', () => {
     const r = mapx('eval');
     expect(r.code).toBe(1);
     expect(r.err).toContain('give an expression with -e or a file with -f');
+  });
+
+  it("the README's `npx mapx eval -f … -i message.hl7` resolves to the workspace, offline, and decodes MSH-18", () => {
+    writeFileSync(join(dir, 'family.mapx'), 'PID.PatientName.FamilyName.Surname');
+    const msg = 'MSH|^~\\&|A|B|C|D|20240101||ADT^A01|1|P|2.5||||||8859/1\rPID|1||7||M\u00fcller^Anna\r';
+    writeFileSync(join(dir, 'message.hl7'), Buffer.from(msg, 'latin1'));
+    const r = spawnSync(
+      'npx',
+      ['--no-install', 'mapx', 'eval', '-f', join(dir, 'family.mapx'), '-i', join(dir, 'message.hl7')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE, npm_config_offline: 'true' },
+        encoding: 'utf8',
+      },
+    );
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout)).toBe('M\u00fcller');
+  });
+
+  it('the bin is the launcher kept in git, not a build output', () => {
+    const pkg = JSON.parse(readFileSync(resolve(ROOT, 'apps/service/package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
+    expect(pkg.bin.mapx).toBe('./bin/mapx.js');
+    expect(existsSync(resolve(ROOT, 'apps/service/bin/mapx.js'))).toBe(true);
   });
 });

@@ -31,7 +31,8 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
   let node = target;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i]!;
-    let next = node[key];
+    // own properties only: a `__proto__` column must never lead into Object.prototype
+    let next = Object.hasOwn(node, key) ? node[key] : undefined;
     if (typeof next !== 'object' || next === null) {
       next = {};
       setOwn(node, key, next);

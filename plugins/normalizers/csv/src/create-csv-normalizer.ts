@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { NormalizeIssue, NormalizeResult, Normalizer, RawInput } from '@mapx/plugin-api';
 import { buildColumnPaths, buildRows } from './build-rows.js';
+import { duplicateHeaders } from './duplicate-headers.js';
 import { findUnclosedQuoteLine } from './find-open-quote.js';
 import type { CsvOptions } from './options.js';
 import { readDialect, type CsvDialect } from './read-dialect.js';
@@ -19,7 +20,7 @@ function normalizeCsv(input: RawInput, options: CsvOptions): NormalizeResult {
     const got = body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body;
     return fail({ code: 'CSV_NOT_TEXT', message: `The CSV input must be text; got ${got}`, status: 400 });
   }
-  const dialect = readDialect(input.mediaType, options);
+  const dialect = readDialect(input.mediaType, options, text);
   if ('code' in dialect) return fail(dialect);
   let records: string[][];
   try {
@@ -36,7 +37,9 @@ function normalizeCsv(input: RawInput, options: CsvOptions): NormalizeResult {
   if (!dialect.header) return { ok: true, value: buildRows(records, []) };
   const [header, ...rows] = records;
   if (header === undefined) return { ok: true, value: [] };
-  return { ok: true, value: buildRows(rows, buildColumnPaths(header)) };
+  const warnings = duplicateHeaders(header);
+  const value = buildRows(rows, buildColumnPaths(header));
+  return warnings.length === 0 ? { ok: true, value } : { ok: true, value, warnings };
 }
 
 function describeParseError(error: unknown, text: string, dialect: CsvDialect): NormalizeIssue {

@@ -133,7 +133,7 @@ function typedValue(run: Run, text: string, kind: PrimitiveKind, at: string): un
 
 function withoutValue(attrs: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name in attrs) if (name !== 'value') out[name] = attrs[name]!;
+  for (const name in attrs) if (name !== 'value') setOwn(out, name, attrs[name]);
   return out;
 }
 

@@ -24,7 +24,7 @@ export function convertGenericXml(root: XmlElement): unknown {
   if (children.length === 0) {
     const text = textOf(root);
     if (text !== '') out['#text'] = text;
-  }
+  } else addMixedContent(out, root);
   if (Object.keys(out).length === (fhir ? 1 : 0)) return undefined;
   if (!fhir) {
     const colon = root.name.indexOf(':');
@@ -55,6 +55,7 @@ function convertElement(el: XmlElement): Converted | undefined {
   if (fhir) value.resourceType = localName(el.name);
   addChildren(value, children);
   addAttributes(value, el.attrs, fhir);
+  addMixedContent(value, el);
   return { value, extra: undefined };
 }
 
@@ -86,6 +87,36 @@ function addAttributes(
     if (name === skip || (fhir && name === 'xmlns')) continue;
     setOwn(target, name, attrs[name]);
   }
+}
+
+/**
+ * Mixed content (`<p>Patient has <b>severe</b> asthma.</p>`): the element's own text under `#text` (runs
+ * joined, whitespace collapsed: the key the reference engine uses), and every run and child in document
+ * order under `#content` (text exactly as written; each child as a one-key object) so narratives survive.
+ */
+function addMixedContent(target: Record<string, unknown>, el: XmlElement): void {
+  if (!hasText(el)) return;
+  const content: unknown[] = [];
+  let text = '';
+  for (const child of el.children) {
+    if (typeof child === 'string') {
+      text += child;
+      content.push(child);
+      continue;
+    }
+    const converted = convertElement(child);
+    const item: Record<string, unknown> = {};
+    setOwn(item, child.name, converted?.value ?? '');
+    if (converted?.extra !== undefined) setOwn(item, `_${child.name}`, converted.extra);
+    content.push(item);
+  }
+  target['#text'] = text.replace(/\s+/g, ' ').trim();
+  target['#content'] = content;
+}
+
+function hasText(el: XmlElement): boolean {
+  for (const child of el.children) if (typeof child === 'string' && child.trim() !== '') return true;
+  return false;
 }
 
 function elementChildren(el: XmlElement): XmlElement[] {

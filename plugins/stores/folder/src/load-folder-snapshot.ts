@@ -13,6 +13,7 @@ export async function loadFolderSnapshot(
   const mappings = new Map<string, string>();
   const statics = new Map<string, unknown>();
   let aliases = new Map<string, string>();
+  const rejected = new Map<string, string>();
   const entries = await readdir(dir, { withFileTypes: true });
   await Promise.all(
     entries
@@ -22,6 +23,8 @@ export async function loadFolderSnapshot(
         if (entry.kind === 'temp' || entry.kind === 'hidden') return;
         if (entry.kind === 'ignored') {
           logger.warn({ file: name, reason: entry.reason }, 'mappings folder: file ignored');
+          if (name.endsWith(extension))
+            rejected.set(name.slice(0, -extension.length), `${name}: ${entry.reason}`);
           return;
         }
         const text = await readText(path.join(dir, name), logger);
@@ -40,6 +43,7 @@ export async function loadFolderSnapshot(
     aliases: sortByKey(aliases),
     statics: sortByKey(statics),
     conceptMaps: [],
+    ...(rejected.size > 0 ? { rejected: sortByKey(rejected) } : {}),
   };
 }
 

@@ -1,21 +1,37 @@
 import type { FhirNavigator } from '@mapx/fhir';
-import { createError, lineOf } from '../errors/mapx-error.js';
+import { createError, lineOf, type MapxError } from '../errors/mapx-error.js';
 import type { BlockMeta, FlashTables, RuleMeta } from '../flash/flash-meta.js';
+import { canonicalBoolean, truthOf } from '../flash/boolean-coercion.js';
 import type { BlockAst, PathSegment, RuleAst } from '../syntax/ast.js';
 import type { CallPlan } from '../syntax/call-plan.js';
 import type { FlashResolver } from '../syntax/lowering.js';
 
 const segText = (s: PathSegment): string => s.name + s.slices.map((x) => `[${x}]`).join('');
 
+/** Resolution errors collected from one compilation before it fails (docs/engine.md, "Compile errors"). */
+export const MAX_COMPILE_ERRORS = 20;
+
 /** Resolves InstanceOf identifiers and rule paths against the FHIR context at compile time (§4.1). */
 export function createFlashResolver(
   src: string,
   nav: FhirNavigator | undefined,
   unavailable: () => string | undefined,
-): { resolver: FlashResolver; tables: () => FlashTables } {
-  const blocks: BlockMeta[] = [];
-  const rules: RuleMeta[] = [];
+): {
+  resolver: FlashResolver;
+  tables: () => FlashTables;
+  errors: () => MapxError[];
+  warnings: () => MapxError[];
+} {
+  // an unresolvable block or rule is recorded (undefined) and resolution goes on, so that every unknown
+  // InstanceOf and element path of the mapping is reported at once; nothing under it is resolved
+  const blocks: (BlockMeta | undefined)[] = [];
+  const rules: (RuleMeta | undefined)[] = [];
   const calls: CallPlan[] = [];
+  const errors: MapxError[] = [];
+  const warnings: MapxError[] = [];
+  const fail = (err: MapxError) => {
+    if (errors.length < MAX_COMPILE_ERRORS) errors.push(err);
+  };
   const at = (start: number, end: number): { position: number; start: number; line: number } => ({
     position: end,
     start,
@@ -33,12 +49,13 @@ export function createFlashResolver(
         });
       }
       const root = nav.root(b.instanceOf);
-      if (!root)
-        throw createError('F2001', {
-          token: 'InstanceOf:',
-          value: b.instanceOf,
-          ...at(b.keyStart, b.keyEnd),
-        });
+      if (!root) {
+        fail(
+          createError('F2001', { token: 'InstanceOf:', value: b.instanceOf, ...at(b.keyStart, b.keyEnd) }),
+        );
+        blocks.push(undefined);
+        return blocks.length - 1;
+      }
       const isResource = root.kind === 'resource';
       const meta: BlockMeta = {
         id: blocks.length,
@@ -59,8 +76,13 @@ export function createFlashResolver(
       return resolver.rule(blockId, undefined, seg, { start: b.keyStart, line: b.line } as RuleAst).id;
     },
     rule(blockId, parentId, seg, rule) {
-      const block = blocks[blockId]!;
-      const parent = parentId === undefined ? undefined : rules[parentId]!;
+      const block = blocks[blockId];
+      const parent = parentId === undefined ? undefined : rules[parentId];
+      const unresolved = () => {
+        rules.push(undefined);
+        return { id: rules.length - 1, fixed: false, forbidden: false };
+      };
+      if (!block || (parentId !== undefined && !parent)) return unresolved();
       const parentEl = parent ? parent.el : block.el;
       const parentPath = parent ? parent.flashPath : '';
       const flashPath = (parentPath ? parentPath + '.' : '') + segText(seg);
@@ -70,7 +92,8 @@ export function createFlashResolver(
         if (res.error.code === 'F2002')
           Object.assign(fields, { value: flashPath, fhirType: block.instanceOf });
         else Object.assign(fields, { fhirType: block.instanceOf });
-        throw createError(res.error.code, fields);
+        fail(createError(res.error.code, fields));
+        return unresolved();
       }
       const el = res.element;
       const jsonName = el.jsonNames[0]!;
@@ -99,6 +122,25 @@ export function createFlashResolver(
       calls.push(plan);
       return calls.length - 1;
     },
+    literal(ruleId: number, value: unknown) {
+      const meta = rules[ruleId];
+      const warning = meta && literalWarning(meta, value);
+      if (warning && warnings.length < MAX_COMPILE_ERRORS) warnings.push(warning);
+    },
   };
-  return { resolver, tables: () => ({ nav: nav!, blocks, rules, calls }) };
+  return {
+    resolver,
+    // only called when errors() is empty: every block and rule was resolved
+    tables: () => ({ nav: nav!, blocks: blocks as BlockMeta[], rules: rules as RuleMeta[], calls }),
+    errors: () => errors,
+    warnings: () => warnings,
+  };
+}
+
+/** F5351: a literal that the boolean conversion will change (`* deceasedBoolean = "N"` is true). */
+function literalWarning(meta: RuleMeta, value: unknown): MapxError | undefined {
+  if (meta.el.typeCode !== 'boolean') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  if (value === '' || canonicalBoolean(value) !== undefined) return undefined;
+  return createError('F5351', { ...meta.where, value, result: truthOf(value) });
 }

@@ -20,6 +20,8 @@ export interface CompiledCore {
   jexpr: JsonataExpression;
   emitter: Emitter;
   tables: FlashTables | undefined;
+  /** Compile-time (static) warnings, e.g. F5351; reported with every verbose evaluation. */
+  warnings: readonly MapxError[];
 }
 
 export interface CompileInputs {
@@ -44,8 +46,10 @@ export function compileSource(source: string, inputs: CompileInputs): CompiledCo
 function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const parsed = parseStructure(source);
   const nav = parsed.hasFlash && inputs.fhir ? createNavigator(inputs.fhir) : undefined;
-  const { resolver, tables } = createFlashResolver(source, nav, inputs.unavailable);
+  const { resolver, tables, errors, warnings } = createFlashResolver(source, nav, inputs.unavailable);
   const { text, emitter } = lower(parsed, resolver);
+  const unresolved = errors();
+  if (unresolved.length > 0) throw withAllErrors(unresolved);
   let jexpr: JsonataExpression;
   try {
     jexpr = jsonata(text, {
@@ -61,7 +65,17 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const t = parsed.hasFlash ? tables() : undefined;
   if (t && inputs.fhir?.terminology) t.terminology = inputs.fhir.terminology;
   if (t) planRuleBindings(t);
-  return { source, lowered: text, jexpr, emitter, tables: t };
+  return { source, lowered: text, jexpr, emitter, tables: t, warnings: warnings() };
+}
+
+/**
+ * The first error, carrying all of them in `errors` (non-enumerable, so the legacy payload is unchanged):
+ * a mapping with two unknown element paths reports both (up to MAX_COMPILE_ERRORS).
+ */
+function withAllErrors(errors: MapxError[]): MapxError {
+  const first = errors[0]!;
+  Object.defineProperty(first, 'errors', { value: errors, enumerable: false });
+  return first;
 }
 
 /** Maps a JSONata error raised on the lowered text back to the user's text (position, start, line). */

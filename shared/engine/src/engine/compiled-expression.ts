@@ -23,6 +23,7 @@ interface Parts {
   bindings: Record<string, unknown>;
   limits: Limits;
   logger: EngineLogger | undefined;
+  strictBooleans: boolean;
 }
 
 const MAPPING_SIGNATURE = '<x?o?:x>';
@@ -66,12 +67,14 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       defaults: p.thresholds,
       deadline: Date.now() + p.limits.timeoutMs,
       timeoutMs: p.limits.timeoutMs,
+      strictBooleans: opts?.strictBooleans ?? p.strictBooleans,
     };
     if (exceedsDepth(input, p.limits.maxInputDepth)) {
       const err = inputTooDeep(p.limits.maxInputDepth);
       err['executionId'] = state.executionId;
       return { state, result: undefined, error: err, level: (name: keyof Thresholds) => p.thresholds[name] };
     }
+    for (const warning of p.core.warnings) collect(state, { ...warning });
     const all: Record<string, unknown> = {};
     copyInto(all, p.thresholds);
     copyInto(all, p.bindings);
@@ -99,6 +102,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
 
   return {
     source: p.core.source,
+    warnings: p.core.warnings,
     async evaluate(input, bindings, options) {
       const r = await run(input, bindings, options);
       if (r.error) {

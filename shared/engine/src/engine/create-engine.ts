@@ -63,7 +63,15 @@ export function createEngine(options: EngineOptions): Engine {
         j.registerFunction(name, impl);
     }
     j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, evaluateEntry);
-    return createCompiledExpression({ core, host, thresholds, bindings, limits, logger: options.logger });
+    return createCompiledExpression({
+      core,
+      host,
+      thresholds,
+      bindings,
+      limits,
+      logger: options.logger,
+      strictBooleans: options.strictBooleans === true,
+    });
   };
 
   return {

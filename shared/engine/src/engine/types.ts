@@ -1,4 +1,5 @@
 import type { Limits } from '../runtime/limits.js';
+import type { MapxError } from '../errors/mapx-error.js';
 import type { FhirContext } from '@mapx/fhir';
 import type { EngineLogger, Diagnostic } from '../runtime/policy.js';
 
@@ -11,6 +12,11 @@ export interface EngineOptions {
   /** Bounds on time, depth and sizes that input controls (runtime/limits.ts, docs/security.md). */
   limits?: Partial<Limits>;
   logger?: EngineLogger;
+  /**
+   * A string other than true/false (any case) or a number assigned to a FHIR boolean is the error F5115
+   * instead of the warning F5350 (default false; the service's MAPX_EVAL_STRICT_BOOLEANS).
+   */
+  strictBooleans?: boolean;
   /** Host services handed to built-in functions (`fhirClient`, `serverConceptMaps`, …). */
   services?: Record<string, unknown>;
 }
@@ -23,6 +29,8 @@ export interface MappingResolver {
 export interface EvaluateOptions {
   /** Saved mappings, bound as functions `$<key>(input?, bindings?)` at this evaluation (§6.10). */
   mappings?: MappingResolver;
+  /** Overrides the engine's `strictBooleans` for this evaluation. */
+  strictBooleans?: boolean;
 }
 
 export interface VerboseReport {
@@ -35,6 +43,8 @@ export interface VerboseReport {
 
 export interface CompiledExpression {
   readonly source: string;
+  /** Compile-time warnings (e.g. F5351, a literal a boolean conversion changes); also in every verbose report. */
+  readonly warnings: readonly MapxError[];
   evaluate(input: unknown, bindings?: Record<string, unknown>, options?: EvaluateOptions): Promise<unknown>;
   evaluateVerbose(
     input: unknown,

@@ -214,6 +214,10 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     11,
     'The value {{value}} is invalid for FHIR element {{fhirElement}} (type: {{fhirType}}) in {{instanceOf}}. String length ({{actualLength}}) exceeds maximum allowed length of {{maxLength}}.',
   ],
+  F5115: [
+    11,
+    'The value {{value}} is invalid for FHIR element {{fhirElement}} (type: boolean) in {{instanceOf}}. Strict booleans accept only true or false (any case).',
+  ],
   F5120: [12, 'Value {{value}} for {{fhirElement}} in {{instanceOf}} is not in the required ValueSet.'],
   F5121: [
     12,
@@ -277,6 +281,24 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     34,
     'CodeableConcept.coding does not contain a Coding from the extensible ValueSet for {{fhirElement}} in {{instanceOf}}.',
   ],
+  // F535x: lossy or surprising conversions (kept, never silent)
+  F5350: [
+    35,
+    'The value {{value}} for {{fhirElement}} (type: boolean) in {{instanceOf}} is not true or false; it was converted to {{result}} by JSONata truthiness.',
+  ],
+  F5351: [
+    35,
+    'The literal {{value}} assigned to {{fhirElement}} (type: boolean) in {{instanceOf}} is not true or false; it will be converted to {{result}} by JSONata truthiness.',
+  ],
+  F5352: [
+    35,
+    'The value {{value}} for {{fhirElement}} (type: {{fhirType}}) in {{instanceOf}} became the number {{result}}: its digits beyond double precision were lost.',
+  ],
+  F5353: [
+    35,
+    'The element {{fhirElement}} in {{instanceOf}} takes one value but received {{count}}; only the last ({{value}}) was kept.',
+  ],
+  F5354: [35, '{{{functionName}}}: {{{inputCode}}}: {{{inputMessage}}}'],
   // F55xx/F56xx: user info and trace
   F5500: [50, '{{{message}}}'],
   F5600: [60, '{{{message}}}'],

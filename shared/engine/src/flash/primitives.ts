@@ -3,6 +3,8 @@ import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { report, type Env } from '../runtime/policy.js';
 import { canonicalDate } from './dates.js';
+import { convertBoolean } from './boolean-coercion.js';
+import { losesDigits } from './decimal-precision.js';
 
 export interface Where {
   instanceOf: string;
@@ -82,7 +84,7 @@ export function convertPrimitive(c: Checks, el: ElementInfo, value: unknown, whe
     }
     return value;
   }
-  if (type === 'boolean') return value === 'false' || value === 'FALSE' ? false : truthy(value);
+  if (type === 'boolean') return typeof value === 'boolean' ? value : convertBoolean(c, value, where);
   if (type === 'date' || type === 'dateTime' || type === 'instant') return convertDate(c, type, value, where);
   const text = String(value);
   if (type === 'string' || type === 'markdown') return checkString(c, el, text, where, value);
@@ -98,8 +100,17 @@ export function convertPrimitive(c: Checks, el: ElementInfo, value: unknown, whe
   if (re && !re.test(text)) {
     report(c.env, 'F5110', { ...whereOf(where), value, fhirType: type, regex: el.regex });
   }
-  if (NUMERIC.has(type)) return type === 'integer64' ? text : Number(text);
+  if (NUMERIC.has(type)) return type === 'integer64' ? text : toNumber(c, type, text, value, where);
   return text;
+}
+
+/** `Number(text)` (§5.8), with F5352 when a string's digits do not survive as a double. */
+function toNumber(c: Checks, type: string, text: string, raw: unknown, where: WhereRef): number {
+  const n = Number(text);
+  if (typeof raw === 'string' && losesDigits(text, n)) {
+    report(c.env, 'F5352', { ...whereOf(where), value: raw, fhirType: type, result: n });
+  }
+  return n;
 }
 
 function checkString(c: Checks, el: ElementInfo, text: string, where: WhereRef, raw: unknown): unknown {

@@ -80,7 +80,7 @@ export function forbiddenCheck(rc: RunCtx, meta: RuleMeta): void {
 
 function systemValue(rc: RunCtx, el: ElementInfo, value: unknown, meta: RuleMeta): unknown[] {
   if (value === undefined) return [];
-  const v = Array.isArray(value) ? value[value.length - 1] : value;
+  const v = Array.isArray(value) ? lastOfSeveral(rc, value, meta) : value;
   const c = convertPrimitive(rc, el, v, meta.where);
   return c === undefined ? [] : [c];
 }
@@ -97,7 +97,7 @@ function primitiveValues(
   if (value === undefined) converted = [];
   else if (!Array.isArray(value)) converted = [convertPrimitive(rc, el, value, w)];
   else if (!el.isArray && value.length > 1)
-    converted = [convertPrimitive(rc, el, value[value.length - 1], w)];
+    converted = [convertPrimitive(rc, el, lastOfSeveral(rc, value, meta), w)];
   else converted = value.map((v) => convertPrimitive(rc, el, v, w));
   if (el.binding) for (const v of converted) checkCode(rc, el, v, w);
   if (el.pattern !== undefined) converted = converted.length ? converted.map(() => el.pattern) : [el.pattern];
@@ -197,6 +197,16 @@ function headFirst(item: Record<string, unknown>): boolean {
 
 function parentOf(rc: RunCtx, meta: RuleMeta): string {
   return meta.parentPath ? `${rc.block.instanceOf}/${meta.parentPath}` : rc.block.instanceOf;
+}
+
+/**
+ * A single-valued element given several values (typically one per input row: a CSV of two rows mapped as
+ * one resource) keeps the last, as specified, but never silently: F5353.
+ */
+function lastOfSeveral(rc: RunCtx, values: readonly unknown[], meta: RuleMeta): unknown {
+  const last = values[values.length - 1];
+  if (values.length > 1) report(rc.env, 'F5353', { ...meta.where, value: last, count: values.length });
+  return last;
 }
 
 function lastName(meta: RuleMeta): string {

@@ -38,6 +38,8 @@ export interface EvalState {
   /** Date.now() past which the evaluation has run out of time (waits end there, §limits). */
   deadline?: number;
   timeoutMs?: number;
+  /** A FHIR boolean from anything but true/false is F5115 (error) instead of F5350 (warning). */
+  strictBooleans: boolean;
 }
 
 export interface Env {

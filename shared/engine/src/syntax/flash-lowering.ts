@@ -19,6 +19,8 @@ export interface FlashResolver {
   instanceRule(blockId: number, block: BlockAst): number;
   /** Registers what a native call does; returns its id (`$__c<id>`). */
   call(plan: CallPlan): number;
+  /** A rule's inline value is a literal: checked at compile time (static warnings). */
+  literal?(ruleId: number, value: unknown): void;
 }
 
 export interface FlashCtx {
@@ -162,6 +164,7 @@ function ruleUnit(c: FlashCtx, blockId: number, id: number, rule: RuleAst, k: nu
     checkSyntax(c.parsed, rule.value);
     native = nativeValueOf(c.parsed, rule.value);
     if (native?.kind !== 'literal') value = lowered(c, rule.value);
+    else c.resolver.literal?.(id, native.value);
   }
   const kids = last
     ? rule.children.map((child) => analyseItem(c, blockId, id, child))

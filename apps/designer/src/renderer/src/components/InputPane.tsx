@@ -1,7 +1,8 @@
 import Editor from '@monaco-editor/react';
-import { useRef, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { INPUT_CONTENT_TYPES, type InputContentType } from '@mapx/api';
-import { CONTENT_TYPE_LABELS, guessContentType, sniffContentType } from '../run/content-type.js';
+import { CONTENT_TYPE_LABELS, sniffContentType } from '../run/content-type.js';
+import { decodeInputFile } from '../run/decode-input-file.js';
 
 interface InputPaneProps {
   readonly text: string;
@@ -28,11 +29,14 @@ function languageOf(contentType: InputContentType): string {
 /** The input the mapping runs against: pasted or opened from a file, with its format. */
 export function InputPane({ text, contentType, theme, onChange }: InputPaneProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const [fileWarnings, setFileWarnings] = useState<readonly string[]>([]);
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const content = await file.text();
-    onChange(content, guessContentType(file.name, content));
+    // bytes, decoded like a request body (BOM, XML declaration, MSH-18): not file.text(), always UTF-8
+    const decoded = decodeInputFile(new Uint8Array(await file.arrayBuffer()), file.name);
+    setFileWarnings(decoded.warnings);
+    onChange(decoded.text, decoded.contentType);
     event.target.value = '';
   };
   const onEdit = (value: string | undefined) => {
@@ -72,6 +76,13 @@ export function InputPane({ text, contentType, theme, onChange }: InputPaneProps
           onChange={(event) => void onFile(event)}
         />
       </div>
+      {fileWarnings.length > 0 && (
+        <ul className="input-warnings" role="status" data-testid="input-file-warnings">
+          {fileWarnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
       <div className="pane-body" data-testid="input-editor">
         <Editor
           path="input"

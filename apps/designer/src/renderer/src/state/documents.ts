@@ -1,3 +1,5 @@
+import { SAMPLE_MAPPING } from '@mapx/api';
+
 /** An open editor tab. Its text lives here; Monaco keeps one model per document `path`. */
 export interface EditorDocument {
   readonly id: string;
@@ -33,19 +35,7 @@ export function newDocumentId(): string {
   return `doc-${Date.now().toString(36)}-${counter}`;
 }
 
-export const SAMPLE_MAPPING = `// A FLASH mapping from the sample CSV row. Run it with Ctrl+Enter.
-InstanceOf: Patient
-* identifier
-  * system = 'http://example.org/mrn'
-  * value = mrn
-* name
-  * given = first
-  * family = last
-* gender = sex
-* birthDate = dob
-`;
-
-export const SAMPLE_INPUT = 'mrn,first,last,sex,dob\nA1,Dana,Levi,female,1990-05-17\n';
+export { SAMPLE_INPUT, SAMPLE_MAPPING } from '@mapx/api';
 
 export function scratchDocument(text = SAMPLE_MAPPING, title = 'Untitled'): EditorDocument {
   return { id: newDocumentId(), title, text, origin: 'scratch' };

@@ -1,0 +1,20 @@
+import { decodeText } from '@mapx/api';
+import { iconvCodec } from './iconv-codec.js';
+
+export type MappingText =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly status: 400 | 415; readonly message: string };
+
+/**
+ * A PUT mapping body: UTF-8 unless its `charset` parameter or a BOM says otherwise. Bytes invalid in that set
+ * are refused (400) rather than stored with U+FFFD in place of what the author wrote.
+ */
+export function decodeMappingText(body: unknown, charset: string | undefined): MappingText {
+  if (!(body instanceof Uint8Array)) return { ok: true, text: '' };
+  const out = decodeText(body, { param: charset, format: 'other', fallback: 'utf-8' }, iconvCodec);
+  if (!out.ok) return { ok: false, status: 415, message: out.issue.message };
+  const invalid = out.warnings[0];
+  if (invalid)
+    return { ok: false, status: 400, message: `The mapping text cannot be decoded: ${invalid.message}` };
+  return { ok: true, text: out.text };
+}
