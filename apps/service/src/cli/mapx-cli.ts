@@ -56,7 +56,8 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
     bindings,
     inputWarnings,
   });
-  for (const warning of outcome.warnings ?? []) process.stderr.write(`mapx: warning ${warning}\n`);
+  for (const warning of outcome.warnings ?? [])
+    process.stderr.write(`mapx: warning ${warningText(warning)}\n`);
   return print(outcome.body, outcome.status === 200 ? 0 : 1);
 }
 
@@ -77,3 +78,14 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
+
+/** `199 mapx "CODE: message"` (the HTTP Warning header form) → `CODE: message` for a terminal. */
+function warningText(header: string): string {
+  const quoted = /^199 mapx (".*")$/.exec(header)?.[1];
+  if (quoted === undefined) return header;
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return header;
+  }
+}

@@ -42,7 +42,7 @@ export type Resolution =
 export type AccessOutcome = 'allow' | 'unauthenticated' | 'forbidden';
 
 /**
- * Request path → lower-cased, percent-decoded segments. One trailing slash is ignored; an empty interior
+ * Request path → lower-cased segments, percent-decoded as the router decodes them (decodeURI). One trailing slash is ignored; an empty interior
  * segment gives null because the router would give `//` a meaning the policy cannot express.
  */
 export function splitRequestPath(path: string): string[] | null {
@@ -52,9 +52,11 @@ export function splitRequestPath(path: string): string[] | null {
   const out: string[] = [];
   for (const raw of p.slice(1).split('/')) {
     if (raw === '') return null;
+    // decodeURI, as the router does for the path it matches: reserved characters (`%24` for `$`, `%2F`) stay
+    // encoded, so `/Template/%24list` is not the literal route `/Template/$list` for the policy either
     let seg = raw;
     try {
-      seg = decodeURIComponent(raw);
+      seg = decodeURI(raw);
     } catch {
       seg = raw;
     }
