@@ -13,9 +13,14 @@ export async function createFolderStore(
   logger: PluginLogger,
 ): Promise<FolderStore> {
   await ensureFolder(options.folder, options.writeEnabled);
-  await removeStaleTempFiles(options.folder, logger);
+  const atStartUp = !openedFolders.has(options.folder);
+  openedFolders.add(options.folder);
+  await removeStaleTempFiles(options.folder, logger, { atStartUp });
   return new FolderStore(options, logger);
 }
+
+/** Folders a store of this process has opened: a second store on one folder must spare the first one's writes. */
+const openedFolders = new Set<string>();
 
 async function ensureFolder(dir: string, createIfMissing: boolean): Promise<void> {
   try {

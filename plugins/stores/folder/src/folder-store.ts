@@ -46,7 +46,7 @@ export class FolderStore implements MappingStore {
 
   async load(): Promise<StoreSnapshot> {
     try {
-      await removeStaleTempFiles(this.dir, this.logger);
+      await removeStaleTempFiles(this.dir, this.logger, { atStartUp: false });
       this.baseline = await fingerprintFolder(this.dir, this.ext);
       return await loadFolderSnapshot(this.dir, this.ext, this.logger);
     } catch (error) {
