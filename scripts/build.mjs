@@ -1,19 +1,20 @@
-// `npm run build` runs every build step; `npm start` runs this with `--changed`, which skips each step whose
-// inputs and outputs are exactly as the step last left them (a stamp of every file's path, size and mtime), so a
-// second start with nothing changed goes straight to the service (docs/architecture.md, "Building").
+// `npm run build` runs every build step; `npm start` (scripts/start.mjs) runs them with `onlyChanged`, which
+// skips each step whose inputs and outputs are exactly as the step last left them (a stamp of every file's path,
+// size and mtime), so a second start with nothing changed goes straight to the service (docs/architecture.md,
+// "Building").
 // The stamps live in node_modules/.cache: `npm ci` wipes them, and the next start builds everything.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const STAMPS = join(ROOT, 'node_modules/.cache/mapx-build/stamps.json');
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage']);
 const BUNDLE_FILES = /\/serve\.bundle\.[a-z]+$/;
-const onlyChanged = process.argv.includes('--changed');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
 const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/api'];
@@ -47,17 +48,24 @@ const STEPS = [
   },
 ];
 
-const stamps = readStamps();
-for (const step of STEPS) {
-  const inputs = fingerprint(step.inputs());
-  const last = stamps[step.name];
-  if (onlyChanged && last?.inputs === inputs && last.outputs === fingerprint(step.outputs())) continue;
-  delete stamps[step.name];
-  writeStamps(stamps);
-  step.run();
-  // The inputs as read before the step ran: an edit made during the build is seen as a change next time.
-  stamps[step.name] = { inputs, outputs: fingerprint(step.outputs()) };
-  writeStamps(stamps);
+/** Runs the build steps in order; with `onlyChanged`, skips those whose stamp still matches. */
+export function build({ onlyChanged }) {
+  const stamps = readStamps();
+  for (const step of STEPS) {
+    const inputs = fingerprint(step.inputs());
+    const last = stamps[step.name];
+    if (onlyChanged && last?.inputs === inputs && last.outputs === fingerprint(step.outputs())) continue;
+    delete stamps[step.name];
+    writeStamps(stamps);
+    step.run();
+    // The inputs as read before the step ran: an edit made during the build is seen as a change next time.
+    stamps[step.name] = { inputs, outputs: fingerprint(step.outputs()) };
+    writeStamps(stamps);
+  }
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  build({ onlyChanged: process.argv.includes('--changed') });
 }
 
 function run(command, args) {
