@@ -34,12 +34,19 @@ function burstOfWrites(server: Started, round: number): Promise<unknown> {
   );
 }
 
-/** Kills the moment a write is caught half-way (a temp file exists), or after a while regardless. */
+/** Resolves once `test` holds for the folder's names, or after `ms` regardless. */
+async function until(dir: string, test: (names: string[]) => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !test(await readdir(dir))) await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * Lets some writes complete (so that there are complete mappings to keep), then kills the moment a write is
+ * caught half-way (a temp file exists).
+ */
 async function killDuringWrites(server: Started, dir: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline && tempFiles(await readdir(dir)).length === 0) {
-    await new Promise((r) => setImmediate(r));
-  }
+  await until(dir, (names) => names.some((n) => n.endsWith('.mapx')), 10_000);
+  await until(dir, (names) => tempFiles(names).length > 0, 3000);
   const exited = once(server.child, 'exit');
   server.child.kill('SIGKILL');
   await exited;

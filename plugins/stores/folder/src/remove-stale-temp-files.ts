@@ -13,24 +13,31 @@ export const STALE_TEMP_MS = 60_000;
 export interface SweepOptions {
   /**
    * At start-up this process has written nothing yet, so a temp file bearing its own pid was left by an earlier
-   * process that had the same pid (containers restart with the same pid).
+   * process that had the same pid (a supervisor restarting it inside one container often hands out the same pid).
    */
   readonly atStartUp: boolean;
 }
 
-/** Removes the temp files that interrupted writes left behind (docs/stores.md, "Writes"). */
+/**
+ * Removes the temp files that interrupted writes left behind (docs/stores.md, "Sweeping temp files"). Resolves
+ * how many temp files it had to leave because they may still be writes in progress.
+ */
 export async function removeStaleTempFiles(
   dir: string,
   logger: PluginLogger,
   options: SweepOptions,
-): Promise<void> {
+): Promise<number> {
   const now = Date.now();
+  let kept = 0;
   for (const name of await readdir(dir)) {
     if (!isTempFileName(name)) continue;
     const file = path.join(dir, name);
     try {
       const reason = staleReason(tempFileOwner(name), now - (await stat(file)).mtimeMs, options);
-      if (!reason) continue;
+      if (!reason) {
+        kept++;
+        continue;
+      }
       await unlink(file);
       logger.info(
         { file: name, reason },
@@ -40,6 +47,7 @@ export async function removeStaleTempFiles(
       // Another process removed it first.
     }
   }
+  return kept;
 }
 
 function staleReason(

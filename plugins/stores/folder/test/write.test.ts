@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRecordingLogger } from '@mapx/plugin-testkit/store';
 import { THIS_HOST } from '../src/temp-file-name.js';
 import { openConfiguredStore, withTempDir } from './support.js';
@@ -124,6 +124,27 @@ describe('folder store: writes', () => {
       expect((await readdir(dir)).sort()).toEqual(
         [live, otherHost, notOurs].map((f) => path.basename(f)).sort(),
       );
+    });
+  });
+
+  it('sweeps again once a temp file it had to keep at start-up is old enough, without waiting for a change', async () => {
+    await withTempDir(async (dir) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        // Another host's write, just begun: kept at start-up.
+        const foreign = path.join(dir, `.a.mapx.00000000-1.${randomUUID()}.mapx-tmp`);
+        await writeFile(foreign, 'half');
+        const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+        expect(await readdir(dir)).toEqual([path.basename(foreign)]);
+        await vi.advanceTimersByTimeAsync(62_000);
+        for (let i = 0; i < 100 && (await readdir(dir)).length > 0; i++) {
+          await new Promise((r) => setImmediate(r));
+        }
+        expect(await readdir(dir)).toEqual([]);
+        await store.close?.();
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });
