@@ -8,7 +8,11 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    include: ['{apps,shared,plugins}/**/src/**/*.test.ts', '{apps,shared,plugins}/**/test/**/*.test.ts'],
+    include: [
+      '{apps,shared,plugins}/**/src/**/*.test.ts',
+      '{apps,shared,plugins}/**/test/**/*.test.ts',
+      'scripts/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
     globalSetup: ['scripts/vitest-global-setup.ts'],
     testTimeout: 60_000,

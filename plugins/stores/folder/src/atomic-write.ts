@@ -1,13 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-
-/** Temp files are dot-files with this suffix, so that no reader mistakes them for mappings. */
-const TEMP_SUFFIX = '.mapx-tmp';
-
-export function isTempFileName(fileName: string): boolean {
-  return fileName.startsWith('.') && fileName.endsWith(TEMP_SUFFIX);
-}
+import { tempFileName } from './temp-file-name.js';
 
 /**
  * Replaces `dir/fileName` atomically: readers see the old content or the new one, never a mix, and a crash at any
@@ -15,7 +8,7 @@ export function isTempFileName(fileName: string): boolean {
  * within one file system.
  */
 export async function writeFileAtomic(dir: string, fileName: string, content: string): Promise<void> {
-  const tempPath = path.join(dir, `.${fileName}.${randomUUID()}${TEMP_SUFFIX}`);
+  const tempPath = path.join(dir, tempFileName(fileName));
   try {
     const handle = await open(tempPath, 'wx');
     try {

@@ -1,6 +1,6 @@
 import { isValidMappingId } from '@mapx/plugin-api';
 import { BINDING_KEY_PATTERN } from './mapping-key.js';
-import { isTempFileName } from './atomic-write.js';
+import { isTempFileName } from './temp-file-name.js';
 
 export type FolderEntry =
   | { readonly kind: 'mapping'; readonly key: string }

@@ -13,9 +13,17 @@ export async function createFolderStore(
   logger: PluginLogger,
 ): Promise<FolderStore> {
   await ensureFolder(options.folder, options.writeEnabled);
-  await removeStaleTempFiles(options.folder, logger);
-  return new FolderStore(options, logger);
+  const atStartUp = !openedFolders.has(options.folder);
+  openedFolders.add(options.folder);
+  const kept = await removeStaleTempFiles(options.folder, logger, { atStartUp });
+  const store = new FolderStore(options, logger);
+  // A file kept as a possible write in progress is old enough to judge after STALE_TEMP_MS, changes or not.
+  if (kept > 0) store.sweepLater();
+  return store;
 }
+
+/** Folders a store of this process has opened: a second store on one folder must spare the first one's writes. */
+const openedFolders = new Set<string>();
 
 async function ensureFolder(dir: string, createIfMissing: boolean): Promise<void> {
   try {

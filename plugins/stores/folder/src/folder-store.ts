@@ -15,7 +15,7 @@ import { errnoCode, ioError } from './io-error.js';
 import { fingerprintFolder } from './folder-fingerprint.js';
 import { loadFolderSnapshot } from './load-folder-snapshot.js';
 import type { FolderStoreOptions } from './options.js';
-import { removeStaleTempFiles } from './remove-stale-temp-files.js';
+import { removeStaleTempFiles, STALE_TEMP_MS } from './remove-stale-temp-files.js';
 import { watchFolder } from './watch-folder.js';
 
 export type ConfiguredFolderOptions = FolderStoreOptions & { readonly folder: string };
@@ -30,6 +30,7 @@ export class FolderStore implements MappingStore {
   private readonly watchers = new Set<Disposable>();
   /** Fingerprint taken by the last load, so that a change between load and watch is not missed. */
   private baseline: string | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: ConfiguredFolderOptions,
@@ -46,7 +47,7 @@ export class FolderStore implements MappingStore {
 
   async load(): Promise<StoreSnapshot> {
     try {
-      await removeStaleTempFiles(this.dir, this.logger);
+      if ((await removeStaleTempFiles(this.dir, this.logger, { atStartUp: false })) > 0) this.sweepLater();
       this.baseline = await fingerprintFolder(this.dir, this.ext);
       return await loadFolderSnapshot(this.dir, this.ext, this.logger);
     } catch (error) {
@@ -113,7 +114,22 @@ export class FolderStore implements MappingStore {
     };
   }
 
+  /** Sweeps temp files again once those kept as possible writes in progress are old enough to judge. */
+  sweepLater(): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = undefined;
+      removeStaleTempFiles(this.dir, this.logger, { atStartUp: false }).catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'mappings folder: temp file sweep failed'),
+      );
+    }, STALE_TEMP_MS + 1000);
+    // Never what keeps the process alive.
+    this.sweepTimer.unref();
+  }
+
   async close(): Promise<void> {
+    clearTimeout(this.sweepTimer);
+    this.sweepTimer = undefined;
     for (const watcher of this.watchers) watcher.dispose();
     this.watchers.clear();
     await this.queue.idle();

@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRecordingLogger } from '@mapx/plugin-testkit/store';
+import { THIS_HOST } from '../src/temp-file-name.js';
 import { openConfiguredStore, withTempDir } from './support.js';
 
 describe('folder store: writes', () => {
@@ -92,8 +95,8 @@ describe('folder store: writes', () => {
 
   it('ignores a temp file left by a crash, and cleans it up once stale', async () => {
     await withTempDir(async (dir) => {
-      const stale = path.join(dir, '.crashed.mapx.0b7d-stale.mapx-tmp');
-      const fresh = path.join(dir, '.other.mapx.1c2e-fresh.mapx-tmp');
+      const stale = path.join(dir, `.crashed.mapx.${randomUUID()}.mapx-tmp`);
+      const fresh = path.join(dir, `.other.mapx.${randomUUID()}.mapx-tmp`);
       await writeFile(stale, 'InstanceOf: Pat');
       await writeFile(fresh, 'half of a wri');
       const anHourAgo = new Date(Date.now() - 3_600_000);
@@ -104,8 +107,51 @@ describe('folder store: writes', () => {
       expect(snapshot.mappings.size).toBe(0);
       expect(logger.entries.filter((e) => e.level === 'warn')).toEqual([]);
       await expect(stat(stale)).rejects.toMatchObject({ code: 'ENOENT' });
-      // A recent temp file may be another replica's write in progress: left alone.
+      // A recent temp file whose writer is unknown may be another replica's write in progress: left alone.
       expect((await stat(fresh)).isFile()).toBe(true);
     });
   });
+
+  it('removes a fresh temp file at once when its writer process on this host has exited', async () => {
+    await withTempDir(async (dir) => {
+      const exitedPid = pidOfExitedProcess();
+      const orphan = path.join(dir, `.a.mapx.${THIS_HOST}-${exitedPid}.${randomUUID()}.mapx-tmp`);
+      const live = path.join(dir, `.b.mapx.${THIS_HOST}-${process.ppid}.${randomUUID()}.mapx-tmp`);
+      const otherHost = path.join(dir, `.c.mapx.00000000-${exitedPid}.${randomUUID()}.mapx-tmp`);
+      const notOurs = path.join(dir, '.d.mapx.some-editor.mapx-tmp');
+      for (const file of [orphan, live, otherHost, notOurs]) await writeFile(file, 'half');
+      await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+      expect((await readdir(dir)).sort()).toEqual(
+        [live, otherHost, notOurs].map((f) => path.basename(f)).sort(),
+      );
+    });
+  });
+
+  it('sweeps again once a temp file it had to keep at start-up is old enough, without waiting for a change', async () => {
+    await withTempDir(async (dir) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        // Another host's write, just begun: kept at start-up.
+        const foreign = path.join(dir, `.a.mapx.00000000-1.${randomUUID()}.mapx-tmp`);
+        await writeFile(foreign, 'half');
+        const store = await openConfiguredStore({ folder: dir, pollingIntervalMs: 0 });
+        expect(await readdir(dir)).toEqual([path.basename(foreign)]);
+        await vi.advanceTimersByTimeAsync(62_000);
+        for (let i = 0; i < 100 && (await readdir(dir)).length > 0; i++) {
+          await new Promise((r) => setImmediate(r));
+        }
+        expect(await readdir(dir)).toEqual([]);
+        await store.close?.();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
 });
+
+/** A pid that no process has any more: a child that has exited (and was reaped). */
+function pidOfExitedProcess(): number {
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+  if (!pid) throw new Error('could not start a child process');
+  return pid;
+}

@@ -1,4 +1,5 @@
 import { MESSAGES } from './catalogue.js';
+import { isLineBreak } from './line-break.js';
 
 /** A coded error or diagnostic: a plain object, like JSONata's own errors (§7.1). */
 export interface MapxError {
@@ -40,6 +41,6 @@ export function isCodedError(e: unknown): e is MapxError {
 export function lineOf(source: string, offset: number): number {
   let line = 1;
   const end = Math.min(offset, source.length);
-  for (let i = 0; i < end; i++) if (source.charCodeAt(i) === 10) line++;
+  for (let i = 0; i < end; i++) if (isLineBreak(source, i)) line++;
   return line;
 }

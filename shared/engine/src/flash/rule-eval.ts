@@ -119,26 +119,32 @@ function complexValues(
   meta: RuleMeta,
 ): unknown[] {
   if (Array.isArray(value)) {
-    // inline arrays bypass sub-rules, autovalues and patterns (§4.4 quirk)
-    return value
-      .filter(keep)
-      .map((item) => (el.typeCode === 'Quantity' ? quantityOf(rc, el, item, lastName(meta)) : item));
+    // inline arrays bypass sub-rules, autovalues and patterns (§4.4 quirk); each item is still checked
+    return value.filter(keep).map((item) => {
+      if (el.typeCode === 'Quantity') return quantityOf(rc, el, item, lastName(meta));
+      return isObj(item) ? item : notComplex(rc, item, meta);
+    });
   }
   if (value !== undefined && !isObj(value)) {
     if (el.typeCode === 'Quantity') {
       const q = quantityOf(rc, el, value, lastName(meta));
       return [buildObject(rc, el, q as Record<string, unknown>, results, true, meta)];
     }
-    if (validates(rc, 'F5104')) {
-      report(rc.env, 'F5104', {
-        ...meta.where,
-        fhirParent: parentOf(rc, meta),
-        valueType: typeof value,
-      });
-    }
-    return [value];
+    return [notComplex(rc, value, meta)];
   }
   return [buildObject(rc, el, value, results, true, meta)];
+}
+
+/** A primitive (or array) where a complex value belongs: F5104; emitted as is when F5104 is not thrown. */
+function notComplex(rc: RunCtx, value: unknown, meta: RuleMeta): unknown {
+  if (validates(rc, 'F5104')) {
+    report(rc.env, 'F5104', {
+      ...meta.where,
+      fhirParent: parentOf(rc, meta),
+      valueType: Array.isArray(value) ? 'array' : typeof value,
+    });
+  }
+  return value;
 }
 
 function resourceValues(

@@ -37,6 +37,8 @@ export function parseRule(p: ParserState, i: number, end: number): { item: ItemA
   }
   j = parsePath(p, rule, j, end);
   const t = toks[j];
+  // `* a.b` then `.c` on the next line: the path was broken across lines, not an unknown item.
+  if (j < end && t?.nl && isOp(t, '.')) throw errAt('F1028', t);
   if (sameLine(j) && isOp(t, '=')) {
     const stop = inlineEnd(p, j + 1, end);
     if (stop.valueEnd === j + 1) throw errAt('F1012', t);

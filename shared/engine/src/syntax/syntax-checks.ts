@@ -20,6 +20,8 @@ function isOperandEnd(t: Token | undefined): boolean {
 /**
  * The friendlier syntax errors of §2.3 (F1100–F1110, S0218), raised before JSONata would raise its own
  * generic code. Only shapes that are certainly invalid JSONata are reported, so valid input is never refused.
+ * `%%` is left to JSONata (S0207, S0211, S0217 when parsing, T2001 when evaluating): its codes say more than
+ * F1107 did, and `missing.%%2` is valid JSONata (undefined).
  */
 export function checkSyntax(p: ParserState, expr: ExprAst): void {
   const stream: Token[] = [];
@@ -96,9 +98,6 @@ export function checkSyntax(p: ParserState, expr: ExprAst): void {
         if (f.kind === '[' || f.kind === '{') throw errAt('F1103', t);
         if (!prev || isOp(prev, ';') || isOp(prev, '(') || isOp(prev, ',')) throw errAt('F1103', t);
         if (f.kind === 'body' && isOp(prev, '{')) throw errAt('F1103', t);
-        break;
-      case '%':
-        if (isOp(prev, '%')) throw errAt('F1107', t);
         break;
       case ':=':
       case '/':

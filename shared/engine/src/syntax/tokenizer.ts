@@ -1,3 +1,4 @@
+import { isLineBreak } from '../errors/line-break.js';
 import { createError, lineOf } from '../errors/mapx-error.js';
 import { isReservedName, reservedNameError } from './reserved-names.js';
 
@@ -30,7 +31,8 @@ export const isOp = (t: Token | undefined, v: string): boolean =>
 
 const OPERATORS2 = new Set(['..', ':=', '!=', '>=', '<=', '**', '~>', '?:', '??']);
 const OPERATORS1 = new Set('.[]{}(),@#;:?+-*/%|=<>^&!~'.split(''));
-const NAME_STOP = /[\s.,[\]{}()@#;:?+\-*/%|=<>^&!~"'`$]/;
+/** As in JSONata, a name runs to whitespace or an operator character: `rr"` is one name, as `a$b` is. */
+const NAME_STOP = /[\s.,[\]{}()@#;:?+\-*/%|=<>^&!~]/;
 const NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?([Ee][-+]?[0-9]+)?/;
 const URL_START = /^(https?:\/\/|urn:)/;
 const URL_STOP = /[\s)\]},;]/;
@@ -77,7 +79,7 @@ export function tokenize(src: string): Token[] {
 
   while (pos < src.length) {
     const c = src[pos]!;
-    if (c === '\n') {
+    if (isLineBreak(src, pos)) {
       line++;
       pos++;
       lineStart = true;
@@ -102,7 +104,7 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     if (c === '/' && src[pos + 1] === '/') {
-      while (pos < src.length && src[pos] !== '\n') pos++;
+      while (pos < src.length && !isLineBreak(src, pos)) pos++;
       continue;
     }
     if (c === '/' && !prevIsOperand()) {
@@ -150,7 +152,7 @@ export function tokenize(src: string): Token[] {
 
 function countNewlines(src: string, from: number, to: number): number {
   let n = 0;
-  for (let i = from; i < to; i++) if (src.charCodeAt(i) === 10) n++;
+  for (let i = from; i < to; i++) if (isLineBreak(src, i)) n++;
   return n;
 }
 
@@ -169,7 +171,7 @@ function skipBlockComment(src: string, start: number, fail: Fail, onNewline: () 
       pos += 2;
       if (depth === 0) return pos;
     } else {
-      if (src[pos] === '\n') onNewline();
+      if (isLineBreak(src, pos)) onNewline();
       pos++;
     }
   }

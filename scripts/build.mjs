@@ -1,0 +1,67 @@
+// `npm run build` runs every build step; `npm start` (scripts/start.mjs) runs them with `onlyChanged`, which
+// skips each step whose inputs and outputs are exactly as the step last left them (scripts/build-steps.mjs), so a
+// second start with nothing changed goes straight to the service (docs/architecture.md, "Building").
+// The stamps live in node_modules/.cache: `npm ci` wipes them, and the next start builds everything.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fileState, runSteps, treeState } from './build-steps.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const STAMPS = join(ROOT, 'node_modules/.cache/mapx-build/stamps.json');
+const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json'];
+const BUNDLE_FILES = /\/serve\.bundle\.[a-z]+$/;
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
+const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/api'];
+const file = (path) => fileState(ROOT, path);
+const tree = (path, options) => treeState(ROOT, path, options);
+
+/** Each step: what it reads, what it writes, how to run it. Inputs are over-approximated: a needless rebuild is cheap. */
+const STEPS = [
+  {
+    name: 'tsc -b',
+    inputs: () => [...ROOT_INPUTS.map(file), ...projects.map((p) => tree(p))],
+    outputs: () => projects.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
+    run: () => run(process.execPath, [tsc, '-b']),
+  },
+  {
+    name: 'service bundle',
+    inputs: () => [
+      file('scripts/bundle-service.mjs'),
+      ...bundled.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
+    ],
+    outputs: () => [file('apps/service/dist/serve.bundle.js'), file('apps/service/dist/serve.bundle.json')],
+    run: () => run(process.execPath, [join(ROOT, 'scripts/bundle-service.mjs')]),
+  },
+  {
+    name: 'designer',
+    inputs: () => [
+      ...ROOT_INPUTS.map(file),
+      tree('apps/designer', { except: /\/test\// }),
+      tree('shared/api/src'),
+    ],
+    outputs: () => [tree('apps/designer/dist')],
+    run: () => run('npm', ['run', 'build', '--workspace', '@mapx/designer', '--if-present']),
+  },
+];
+
+/** Runs the build steps in order; with `onlyChanged`, skips those whose stamp still matches. */
+export function build({ onlyChanged }) {
+  return runSteps(STEPS, { onlyChanged, stampsFile: STAMPS });
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  build({ onlyChanged: process.argv.includes('--changed') });
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
