@@ -9,7 +9,7 @@ export type {
 } from './engine/types.js';
 export { toLegacyErrorPayload, type MapxErrorPayload } from './legacy-payload.js';
 export { seededUuid } from './uuid.js';
-export { isCodedError, type MapxError } from './errors/mapx-error.js';
+export { createError, isCodedError, type MapxError } from './errors/mapx-error.js';
 export { CATALOGUE, severityOf, levelOf, type CatalogueEntry } from './errors/catalogue.js';
 export type { Diagnostic, Thresholds, EngineLogger } from './runtime/policy.js';
 export { DEFAULT_THRESHOLDS } from './runtime/policy.js';

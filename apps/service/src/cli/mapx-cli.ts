@@ -18,7 +18,13 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const config = loadConfig({ LOG_LEVEL: 'warn', MAPX_DESIGNER_ENABLED: 'false', ...process.env });
+  // one evaluation and exit: no neighbours to protect, so no worker threads to start unless asked for
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    MAPX_DESIGNER_ENABLED: 'false',
+    MAPX_EVAL_ISOLATION: 'off',
+    ...process.env,
+  });
   if (!config.ok) return fail(config.message);
   const logger = createLogger(config.config.logLevel, process.stderr);
   const app = await buildApp(config.config, await createRuntime(config.config, logger), { logger });
@@ -45,7 +51,8 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
   }
   const bindings = args.bindings ? (JSON.parse(args.bindings) as Record<string, unknown>) : {};
   const outcome = await runEvaluation(app.mapx, { source, input, verbose, lowerCollect: true, bindings });
-  return print(outcome.body, outcome.status === 200 ? 0 : 1);
+  const body = outcome.json === undefined ? outcome.body : (JSON.parse(outcome.json) as unknown);
+  return print(body, outcome.status === 200 ? 0 : 1);
 }
 
 function print(value: unknown, code: number): number {

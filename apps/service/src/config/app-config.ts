@@ -26,6 +26,12 @@ export interface AppConfig {
     readonly timeoutMs: number;
     readonly maxDepth: number;
     readonly cacheMaxEntries: number;
+    /** Evaluate in a pool of worker threads (`worker`) or on the main thread (`off`). */
+    readonly isolation: 'worker' | 'off';
+    /** Worker threads in the pool (MAPX_EVAL_THREADS). */
+    readonly threads: number;
+    /** V8 old-generation heap limit of each worker thread, MB (MAPX_EVAL_MEMORY_MB). */
+    readonly memoryMb: number;
   };
   readonly fhirServer: {
     readonly base?: string;

@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const MAX_WORKERS = 64;
+const MAX_EVAL_THREADS = 64;
+/** Below this a worker thread cannot hold the engine and R4 core's index at all. */
+const MIN_EVAL_MEMORY_MB = 32;
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
@@ -111,6 +114,14 @@ export const envSchema = z.object({
   MAPX_EVAL_TIMEOUT_MS: int(1).default(5_000),
   MAPX_EVAL_MAX_DEPTH: int(10).default(1_000),
   MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES: int(1).default(1000),
+  MAPX_EVAL_ISOLATION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['worker', 'off'], { message: 'expected worker or off' }))
+    .default('worker'),
+  MAPX_EVAL_THREADS: int(1, MAX_EVAL_THREADS).default(2),
+  MAPX_EVAL_MEMORY_MB: int(MIN_EVAL_MEMORY_MB, 65_536).default(1024),
   FHIR_SERVER_BASE: url.optional(),
   FHIR_SERVER_AUTH_TYPE: z
     .string()

@@ -55,6 +55,9 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       timeoutMs: e.MAPX_EVAL_TIMEOUT_MS,
       maxDepth: e.MAPX_EVAL_MAX_DEPTH,
       cacheMaxEntries: e.MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES,
+      isolation: e.MAPX_EVAL_ISOLATION,
+      threads: e.MAPX_EVAL_THREADS,
+      memoryMb: e.MAPX_EVAL_MEMORY_MB,
     },
     fhirServer: {
       ...opt('base', e.FHIR_SERVER_BASE),

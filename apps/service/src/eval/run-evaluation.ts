@@ -1,14 +1,6 @@
-import {
-  toLegacyErrorPayload,
-  type CompiledExpression,
-  type EvaluateOptions,
-  type MappingResolver,
-} from '@mapx/engine';
-import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
-import { syntheticReport, toWireReport } from './wire-report.js';
-import { buildBindings } from './build-bindings.js';
+import { evaluateLocally } from './evaluate-locally.js';
 
 export interface EvaluationRequest {
   readonly source: string;
@@ -19,13 +11,20 @@ export interface EvaluationRequest {
   readonly bindings?: Readonly<Record<string, unknown>>;
 }
 
-/** `body` undefined means an empty 200 body (an undefined result). */
+/**
+ * `body` undefined (and no `json`) means an empty 200 body (an undefined result). `json` is the body already
+ * serialised (by an evaluation worker thread): sent as is, never parsed again.
+ */
 export interface EvaluationReply {
   readonly status: number;
   readonly body?: unknown;
+  readonly json?: string;
 }
 
-/** Compile (cached) and evaluate one expression, shaping the reply as the interface spec says. */
+/**
+ * Evaluate one expression: in the evaluation worker pool (MAPX_EVAL_ISOLATION=worker, docs/architecture.md) or on
+ * this thread (`off`).
+ */
 export async function runEvaluation(
   services: MapxServices,
   req: EvaluationRequest,
@@ -35,48 +34,7 @@ export async function runEvaluation(
     const waiting = await pending;
     if (waiting) return waiting;
   }
-  let compiled: CompiledExpression;
-  try {
-    compiled = await services.engine.compile(req.source);
-  } catch (err) {
-    return compileFailure(err, req.verbose);
-  }
-  const bindings = buildBindings(services, req);
-  const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(services.mappings.current()));
-  if (req.verbose) return { status: report.status, body: toWireReport(report) };
-  if (report.ok) return { status: 200, body: report.result };
-  return { status: 422, body: toLegacyErrorPayload(report) };
-}
-
-const optionsByView = new WeakMap<MappingView, EvaluateOptions>();
-
-/** One resolver per mapping view: the engine reuses the mapping functions it built for the same resolver. */
-function optionsOf(view: MappingView): EvaluateOptions {
-  let options = optionsByView.get(view);
-  if (!options) {
-    const mappings: MappingResolver = {
-      keys: () => view.mappings.keys(),
-      get: (key: string) => view.mappings.get(key),
-    };
-    options = { mappings };
-    optionsByView.set(view, options);
-  }
-  return options;
-}
-
-function compileFailure(err: unknown, verbose: boolean): EvaluationReply {
-  if (!verbose) return { status: 422, body: toLegacyErrorPayload(err) };
-  const e = (err ?? {}) as Record<string, unknown>;
-  return {
-    status: 422,
-    body: syntheticReport(422, {
-      code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
-      message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
-      position: e.position,
-      start: e.start,
-      line: e.line,
-      severity: 0,
-      level: 'fatal',
-    }),
-  };
+  const view = services.mappings.current();
+  if (services.evalPool) return services.evalPool.run(req, view);
+  return evaluateLocally(services.engine, services.config, view, req);
 }

@@ -33,6 +33,15 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     0,
     'Regular expression {{value}} has a shape that can take exponential time (nested or overlapping quantifiers) and was refused',
   ],
+  // D109x: evaluation isolation (the service's evaluation worker threads, MAPX_EVAL_ISOLATION=worker)
+  D1090: [
+    0,
+    'Evaluation ran out of memory: its worker thread reached the heap limit of {{value}} MB (MAPX_EVAL_MEMORY_MB) and was replaced',
+  ],
+  D1091: [
+    0,
+    'The evaluation worker thread ended unexpectedly ({{{reason}}}); the evaluation was abandoned and the worker replaced',
+  ],
   D3001: [0, 'Attempting to invoke string function on Infinity or NaN'],
   D3030: [0, 'Unable to cast value to a number: {{value}}'],
   D3120: [0, 'Syntax error in expression passed to function eval: {{value}}'],
