@@ -58,6 +58,8 @@ export class EvalPool {
     try {
       return await this.runOn(pool, req, versioned, aborter.signal);
     } catch (err) {
+      // the route's error handler answers it, as when the evaluation runs on this thread
+      if (err instanceof EvaluationThrew) throw err;
       const failure = this.classify(err, aborter.signal.aborted);
       if (failure.kind === 'time-limit')
         this.logger.warn(
@@ -122,6 +124,7 @@ export class EvalPool {
     let result = await pool.run(task, { signal });
     if (result.stale) result = await pool.run({ ...task, view: versioned }, { signal });
     if (result.stale) throw new Error('the evaluation worker refused the view it was sent');
+    if (result.thrown !== undefined) throw new EvaluationThrew(result.thrown);
     return result.json === undefined
       ? { status: result.status }
       : { status: result.status, json: result.json };
@@ -133,4 +136,9 @@ export class EvalPool {
       return { kind: 'memory-limit', memoryMb: this.config.eval.memoryMb };
     return { kind: 'worker-died', reason: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** An exception inside the worker's evaluation (not the worker's death), rethrown on main. */
+class EvaluationThrew extends Error {
+  override readonly name = 'EvaluationThrew';
 }

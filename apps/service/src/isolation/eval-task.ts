@@ -16,7 +16,15 @@ export interface EvalTask extends EvaluationRequest {
 
 /** `stale`: the worker does not hold the expected view version, main sends the task again with the view. */
 export type EvalTaskResult =
-  { readonly stale: true } | { readonly stale?: undefined; readonly status: number; readonly json?: string };
+  | { readonly stale: true }
+  /** The evaluation threw (a bug, or a result JSON cannot serialise): main rethrows, as if it had run there. */
+  | { readonly stale?: undefined; readonly thrown: string }
+  | {
+      readonly stale?: undefined;
+      readonly thrown?: undefined;
+      readonly status: number;
+      readonly json?: string;
+    };
 
 /** `workerData` of every evaluation worker thread. */
 export interface EvalWorkerData {

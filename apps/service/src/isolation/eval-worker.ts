@@ -46,11 +46,14 @@ async function init(): Promise<Handler> {
   return async (task) => {
     if (task.view) views.adopt(task.view);
     else if (!views.sync(task.viewVersion)) return { stale: true };
-    const reply = await evaluateLocally(engine, config, views.view, task);
-    return {
-      status: reply.status,
-      ...(reply.body === undefined ? {} : { json: JSON.stringify(reply.body) }),
-    };
+    try {
+      const reply = await evaluateLocally(engine, config, views.view, task);
+      if (reply.body === undefined) return { status: reply.status };
+      // a body JSON cannot express (a lone function) goes out as main sent it before: JSON type, empty text
+      return { status: reply.status, json: (JSON.stringify(reply.body) as string | undefined) ?? '' };
+    } catch (err) {
+      return { thrown: err instanceof Error ? err.message : String(err) };
+    }
   };
 }
 

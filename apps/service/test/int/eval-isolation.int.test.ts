@@ -121,6 +121,7 @@ describe('evaluation in worker threads (MAPX_EVAL_ISOLATION=worker, the default)
         ['$error("boom")', {}, false],
         ['1 +', {}, false],
         ['$.x', { x: [1, { y: true }] }, false],
+        ['function($x){ $x }', {}, false],
       ];
       for (const [expr, input, verbose] of cases) {
         const [a, b] = await Promise.all([post(t, expr, input, verbose), post(off, expr, input, verbose)]);
