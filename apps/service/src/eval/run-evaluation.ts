@@ -1,6 +1,6 @@
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
-import { evaluateLocally } from './evaluate-locally.js';
+import { evaluateRequest } from './evaluate-request.js';
 
 export interface EvaluationRequest {
   readonly source: string;
@@ -9,6 +9,8 @@ export interface EvaluationRequest {
   /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
   readonly lowerCollect: boolean;
   readonly bindings?: Readonly<Record<string, unknown>>;
+  /** A body still to normalise (strictly) where the evaluation runs; `input` is then ignored. */
+  readonly rawInput?: { readonly contentType: string | undefined; readonly text: string };
 }
 
 /**
@@ -36,5 +38,5 @@ export async function runEvaluation(
   }
   const view = services.mappings.current();
   if (services.evalPool) return services.evalPool.run(req, view);
-  return evaluateLocally(services.engine, services.config, view, req);
+  return evaluateRequest(services, view, req);
 }

@@ -6,7 +6,7 @@ import { FhirHolder } from '../context/fhir-holder.js';
 import { InputDispatcher } from '../normalize/input-dispatcher.js';
 import { registerHostFunctions } from '../eval/host-functions.js';
 import { createServiceEngine } from '../eval/service-engine.js';
-import { evaluateLocally } from '../eval/evaluate-locally.js';
+import { evaluateRequest } from '../eval/evaluate-request.js';
 import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
 import { loadNormalizers } from './load-normalizers.js';
 import { ViewReceiver } from './view-receiver.js';
@@ -38,6 +38,7 @@ async function init(): Promise<Handler> {
     logger.child({ component: 'engine' }),
   );
   registerHostFunctions(engine, dispatcher);
+  const evaluator = { engine, config, dispatcher };
   const views = new ViewReceiver(data.viewChannel, (view) => {
     fhir.setExternalConceptMaps(view.conceptMaps);
     // a new view follows a mapping write or a recache: what was looked up on the FHIR server may be stale too
@@ -47,7 +48,7 @@ async function init(): Promise<Handler> {
     if (task.view) views.adopt(task.view);
     else if (!views.sync(task.viewVersion)) return { stale: true };
     try {
-      const reply = await evaluateLocally(engine, config, views.view, task);
+      const reply = await evaluateRequest(evaluator, views.view, task);
       if (reply.body === undefined) return { status: reply.status };
       // a body JSON cannot express (a lone function) goes out as main sent it before: JSON type, empty text
       return { status: reply.status, json: (JSON.stringify(reply.body) as string | undefined) ?? '' };

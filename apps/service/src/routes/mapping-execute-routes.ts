@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isVerbose } from '../http/verbose-flag.js';
 import { sendEvaluation } from '../http/send-evaluation.js';
-import { inputFailure } from '../http/input-failure.js';
 import { sanitizeHeaders } from '../http/sanitize-headers.js';
 import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
-import { isPending } from '../normalize/input-dispatcher.js';
 
 type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
 
@@ -47,13 +45,9 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     };
   }
   const raw = typeof request.body === 'string' ? request.body : '';
-  let input: unknown = null;
-  if (raw.trim() !== '') {
-    const pending = app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
-    const result = isPending(pending) ? await pending : pending;
-    if (!result.ok) return inputFailure(result, verbose);
-    input = result.value;
-  }
+  // normalised where the evaluation runs (an evaluation worker thread: the text is cheaper to hand over)
+  const rawInput =
+    raw.trim() === '' ? undefined : { contentType: request.headers['content-type'], text: raw };
   const segments = subroute(request);
   const mapxHttpInvocation = {
     mappingId,
@@ -66,7 +60,8 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   // `return await`: an async function that returns a promise adopts it two microtask ticks later
   return await runEvaluation(app.mapx, {
     source,
-    input,
+    input: null,
+    ...(rawInput ? { rawInput } : {}),
     verbose,
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
