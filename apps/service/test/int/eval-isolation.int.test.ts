@@ -32,6 +32,7 @@ describe('evaluation in worker threads (MAPX_EVAL_ISOLATION=worker, the default)
     folder = mkdtempSync(join(tmpdir(), 'mapx-iso-'));
     writeFileSync(join(folder, 'greet.mapx'), '"Hello, " & name');
     t = await createTestApp({
+      MAPX_EVAL_ISOLATION: 'worker',
       MAPPINGS_FOLDER: folder,
       MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
       MAPX_EVAL_TIMEOUT_MS: '1000',
@@ -135,10 +136,25 @@ describe('evaluation in worker threads (MAPX_EVAL_ISOLATION=worker, the default)
   });
 });
 
+describe('evaluation threads with warm-up disabled (MAPX_WARMUP=false)', () => {
+  it('are started by the first evaluation, and closing the app stops them', async () => {
+    const t = await createTestApp({ MAPX_WARMUP: 'false', MAPX_EVAL_ISOLATION: 'worker' });
+    try {
+      expect(t.app.mapx.warmup.settled('evaluation-workers')).toBe(false);
+      const res = await post(t, '$.a & "!"', { a: 'ok' });
+      expect(res.json()).toBe('ok!');
+      expect(t.app.mapx.warmup.settled('evaluation-workers')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('an evaluation that exhausts its worker heap (MAPX_EVAL_MEMORY_MB)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
+      MAPX_EVAL_ISOLATION: 'worker',
       MAPX_EVAL_MEMORY_MB: '64',
       MAPX_EVAL_TIMEOUT_MS: '30000',
       MAPX_EVAL_THREADS: '2',
