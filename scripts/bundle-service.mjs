@@ -1,4 +1,4 @@
-// Bundles the built service's own ES modules behind `apps/service/dist/serve.js` (the service, @mapx/engine,
+// Bundles the built service's own ES modules behind `apps/service/dist/serve.js` (and, the same way, the evaluation worker thread's behind `dist/isolation/eval-worker.js` into `dist/eval-worker.bundle.js`) (the service, @mapx/engine,
 // @mapx/fhir, @mapx/api: ~170 files) into `dist/serve.bundle.js`: Node 20 spends ~0.5 ms resolving and loading
 // each module, far more than the bytes cost (docs/performance.md, Start-up). Everything else stays an import
 // that Node resolves as before: third-party packages (CommonJS ones keep their own scope and strictness),
@@ -24,33 +24,40 @@ const before = statTree([
   ...['shared/engine', 'shared/fhir', 'shared/api'].map((p) => join(ROOT, p, 'dist')),
 ]);
 const loadedByMain = await loadedOutsideServe(join(DIST, 'main.js'), join(DIST, 'serve.js'));
-/** Modules of ours the bundle imports rather than contains: their exports must still be what it was built against. */
-const importedOfOurs = new Set();
-const build = await rolldown({
-  input: join(DIST, 'serve.js'),
-  platform: 'node',
-  resolve: { conditionNames: CONDITIONS },
-  plugins: [keepOutside(loadedByMain, importedOfOurs), importMetaOfOrigin()],
-  checks: { circularDependency: false },
-});
-const { output } = await build.generate({ format: 'esm', codeSplitting: false, keepNames: true });
-await build.close();
-const [chunk] = output;
-if (output.length !== 1 || chunk.type !== 'chunk') throw new Error('expected the bundle as one chunk');
+await bundle('serve.js', BUNDLE, MANIFEST, loadedByMain);
+// An evaluation worker thread (src/isolation) loads its own copy of everything anyway: nothing to share with main.
+// At the top of dist/ like serve's bundle, so that the rewritten `import.meta.url`s resolve the same way.
+await bundle('isolation/eval-worker.js', 'eval-worker.bundle.js', 'eval-worker.bundle.json', new Set());
 
-const inputs = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
-const files = [...inputs, ...importedOfOurs].map((id) => {
-  const stat = before.get(id);
-  if (!stat) throw new Error(`${id}: bundled, but not part of the built output`);
-  return [toUrlPath(relative(DIST, id)), stat.mtimeMs, stat.size];
-});
-writeAtomically(join(DIST, BUNDLE), chunk.code);
-const bundleStat = statSync(join(DIST, BUNDLE));
-files.unshift([BUNDLE, bundleStat.mtimeMs, bundleStat.size]);
-writeAtomically(join(DIST, MANIFEST), `${JSON.stringify({ files }, null, 1)}\n`);
-console.log(
-  `bundled ${inputs.length} modules into apps/service/dist/${BUNDLE} (${Math.round(bundleStat.size / 1024)} kB)`,
-);
+async function bundle(entry, bundleName, manifestName, shared) {
+  /** Modules of ours the bundle imports rather than contains: their exports must still be what it was built against. */
+  const importedOfOurs = new Set();
+  const build = await rolldown({
+    input: join(DIST, entry),
+    platform: 'node',
+    resolve: { conditionNames: CONDITIONS },
+    plugins: [keepOutside(shared, importedOfOurs), importMetaOfOrigin()],
+    checks: { circularDependency: false },
+  });
+  const { output } = await build.generate({ format: 'esm', codeSplitting: false, keepNames: true });
+  await build.close();
+  const [chunk] = output;
+  if (output.length !== 1 || chunk.type !== 'chunk') throw new Error('expected the bundle as one chunk');
+
+  const inputs = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
+  const files = [...inputs, ...importedOfOurs].map((id) => {
+    const stat = before.get(id);
+    if (!stat) throw new Error(`${id}: bundled, but not part of the built output`);
+    return [toUrlPath(relative(DIST, id)), stat.mtimeMs, stat.size];
+  });
+  writeAtomically(join(DIST, bundleName), chunk.code);
+  const bundleStat = statSync(join(DIST, bundleName));
+  files.unshift([bundleName, bundleStat.mtimeMs, bundleStat.size]);
+  writeAtomically(join(DIST, manifestName), `${JSON.stringify({ files }, null, 1)}\n`);
+  console.log(
+    `bundled ${inputs.length} modules into apps/service/dist/${bundleName} (${Math.round(bundleStat.size / 1024)} kB)`,
+  );
+}
 
 /** Bare imports other than our own packages, and modules main.js loads itself, stay imports. */
 function keepOutside(shared, imported) {

@@ -1,16 +1,23 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Fastify } from './http/fastify-module.js';
 import type { Logger } from 'pino';
-import { createEngine, createFhirClient, createServerConceptMapSource } from '@mapx/engine';
 import type { AppConfig } from './config/app-config.js';
 import type { ServiceRuntime } from './runtime.js';
-import { WARMUP_FHIR, WARMUP_MAPPINGS, type MapxServices, type RouteRecord } from './services.js';
+import {
+  WARMUP_EVAL_POOL,
+  WARMUP_FHIR,
+  WARMUP_MAPPINGS,
+  type MapxServices,
+  type RouteRecord,
+} from './services.js';
 import { Warmup } from './warmup/warmup.js';
 import { MappingCache } from './mappings/mapping-cache.js';
 import { pickWritableStore, orderStores } from './mappings/store-order.js';
 import { watchStores } from './mappings/watch-stores.js';
 import { InputDispatcher } from './normalize/input-dispatcher.js';
 import { registerHostFunctions } from './eval/host-functions.js';
+import { createServiceEngine } from './eval/service-engine.js';
+import { EvalPool } from './isolation/eval-pool.js';
 import { installErrorHandling } from './http/error-handling.js';
 import { installRequestTargetCheck } from './http/request-target.js';
 import { installCors } from './http/cors.js';
@@ -65,6 +72,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     stopWatching();
     await Promise.allSettled([
+      app.mapx.evalPool?.close(),
       ...runtime.plugins.stores.map((s) => s.store.close()),
       runtime.plugins.auth?.close(),
     ]);
@@ -82,25 +90,11 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
   );
   if (mappings.configured) warmup.add(WARMUP_MAPPINGS, async () => void (await mappings.reload()));
   const dispatcher = new InputDispatcher(runtime.plugins.normalizers, config.input.defaultCharset);
-  const fhirClient = createClient(config.fhirServer);
-  const serverConceptMaps = fhirClient ? createServerConceptMapSource({ client: fhirClient }) : undefined;
-  const engine = createEngine({
-    services: { ...(fhirClient ? { fhirClient } : {}), ...(serverConceptMaps ? { serverConceptMaps } : {}) },
-    fhir: () => runtime.fhir.get(),
-    fhirUnavailableReason: () => runtime.fhir.unavailableReason(),
-    cacheMaxEntries: config.eval.cacheMaxEntries,
-    thresholds: config.eval.thresholds,
-    limits: {
-      timeoutMs: config.eval.timeoutMs,
-      maxDepth: config.eval.maxDepth,
-      maxExpressionLength: config.eval.maxExpressionLength,
-      maxExpressionDepth: config.eval.maxExpressionDepth,
-      maxStringLength: config.eval.maxStringLength,
-      maxInputDepth: config.eval.maxInputDepth,
-    },
-    strictBooleans: config.eval.strictBooleans,
-    logger: logger.child({ component: 'engine' }),
-  });
+  const { engine, serverConceptMaps } = createServiceEngine(
+    config,
+    runtime.fhir,
+    logger.child({ component: 'engine' }),
+  );
   registerHostFunctions(engine, dispatcher);
   return {
     config,
@@ -113,15 +107,17 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     plugins: runtime.plugins,
     writableStore: pickWritableStore(stores, config.mappings.primaryWritableStore),
     serverConceptMaps,
+    evalPool: evalPoolOf(config, warmup, logger),
   };
 }
 
-function createClient(server: AppConfig['fhirServer']) {
-  if (!server.base) return undefined;
-  return createFhirClient({
-    baseUrl: server.base,
-    authType: server.authType,
-    ...(server.authType === 'BASIC' ? { username: server.username, password: server.password } : {}),
-    timeoutMs: server.timeoutMs,
+/** The worker threads start once the FHIR packages are in the cache: they read them from there too. */
+function evalPoolOf(config: AppConfig, warmup: Warmup, logger: Logger): EvalPool | undefined {
+  if (config.eval.isolation !== 'worker') return undefined;
+  const pool = new EvalPool(config, logger.child({ component: 'eval-pool' }));
+  warmup.add(WARMUP_EVAL_POOL, async () => {
+    await warmup.need(WARMUP_FHIR).catch(() => undefined);
+    await pool.start();
   });
+  return pool;
 }

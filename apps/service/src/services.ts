@@ -6,6 +6,7 @@ import type { MappingCache } from './mappings/mapping-cache.js';
 import type { InputDispatcher } from './normalize/input-dispatcher.js';
 import type { LoadedPlugins } from './plugins/loaded-plugins.js';
 import type { Warmup } from './warmup/warmup.js';
+import type { EvalPool } from './isolation/eval-pool.js';
 
 /** What every route may use; decorated on the Fastify instance as `app.mapx`. */
 export interface MapxServices {
@@ -21,6 +22,8 @@ export interface MapxServices {
   readonly writableStore: MappingStore | undefined;
   /** ConceptMaps looked up on the FHIR server by the terminology functions (flushed by recache). */
   readonly serverConceptMaps: ServerConceptMapSource | undefined;
+  /** The evaluation worker threads (MAPX_EVAL_ISOLATION=worker); undefined: evaluations run on this thread. */
+  readonly evalPool: EvalPool | undefined;
 }
 
 /** A registered route, recorded so tests can check the OpenAPI document and the auth table against reality. */
@@ -38,3 +41,4 @@ declare module 'fastify' {
 
 export const WARMUP_FHIR = 'fhir-context';
 export const WARMUP_MAPPINGS = 'mapping-stores';
+export const WARMUP_EVAL_POOL = 'evaluation-workers';

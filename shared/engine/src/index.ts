@@ -10,7 +10,7 @@ export type {
 export { toLegacyErrorPayload, type MapxErrorPayload } from './legacy-payload.js';
 export { seededUuid } from './uuid.js';
 export type { FunctionCallContext } from './functions/function-types.js';
-export { isCodedError, type MapxError } from './errors/mapx-error.js';
+export { createError, isCodedError, type MapxError } from './errors/mapx-error.js';
 export { CATALOGUE, severityOf, levelOf, type CatalogueEntry } from './errors/catalogue.js';
 export type { Diagnostic, Thresholds, EngineLogger } from './runtime/policy.js';
 export { DEFAULT_THRESHOLDS } from './runtime/policy.js';

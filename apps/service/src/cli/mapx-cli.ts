@@ -19,7 +19,13 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const config = loadConfig({ LOG_LEVEL: 'warn', MAPX_DESIGNER_ENABLED: 'false', ...process.env });
+  // one evaluation and exit: no neighbours to protect, so no worker threads to start unless asked for
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    MAPX_DESIGNER_ENABLED: 'false',
+    MAPX_EVAL_ISOLATION: 'off',
+    ...process.env,
+  });
   if (!config.ok) return fail(config.message);
   const logger = createLogger(config.config.logLevel, process.stderr);
   const app = await buildApp(config.config, await createRuntime(config.config, logger), { logger });
@@ -57,8 +63,10 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
     inputWarnings,
   });
   for (const warning of outcome.warnings ?? [])
-    process.stderr.write(`mapx: warning ${warningText(warning)}\n`);
-  return print(outcome.body, outcome.status === 200 ? 0 : 1);
+    process.stderr.write(`mapx: warning ${warningText(warning)}
+`);
+  const body = outcome.json === undefined ? outcome.body : (JSON.parse(outcome.json) as unknown);
+  return print(body, outcome.status === 200 ? 0 : 1);
 }
 
 function print(value: unknown, code: number): number {

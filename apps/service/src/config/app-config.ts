@@ -32,6 +32,12 @@ export interface AppConfig {
     readonly cacheMaxEntries: number;
     /** MAPX_EVAL_STRICT_BOOLEANS: a string other than true/false for a FHIR boolean is an error (F5115). */
     readonly strictBooleans: boolean;
+    /** Evaluate in a pool of worker threads (`worker`) or on the main thread (`off`). */
+    readonly isolation: 'worker' | 'off';
+    /** Worker threads in the pool (MAPX_EVAL_THREADS). */
+    readonly threads: number;
+    /** V8 old-generation heap limit of each worker thread, MB (MAPX_EVAL_MEMORY_MB). */
+    readonly memoryMb: number;
   };
   /** MAPX_INPUT_DEFAULT_CHARSET: bodies with no charset parameter, BOM or declaration are decoded with it. */
   readonly input: { readonly defaultCharset: string };

@@ -3,6 +3,9 @@ import iconv from 'iconv-lite';
 import { z } from 'zod';
 
 const MAX_WORKERS = 64;
+const MAX_EVAL_THREADS = 64;
+/** Below this a worker thread cannot hold the engine and R4 core's index at all. */
+const MIN_EVAL_MEMORY_MB = 32;
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
@@ -125,6 +128,14 @@ export const envSchema = z.object({
       message: 'expected a character set name such as utf-8, iso-8859-1 or windows-1252',
     })
     .default('utf-8'),
+  MAPX_EVAL_ISOLATION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['worker', 'off'], { message: 'expected worker or off' }))
+    .default('worker'),
+  MAPX_EVAL_THREADS: int(1, MAX_EVAL_THREADS).default(2),
+  MAPX_EVAL_MEMORY_MB: int(MIN_EVAL_MEMORY_MB, 65_536).default(1024),
   FHIR_SERVER_BASE: url.optional(),
   FHIR_SERVER_AUTH_TYPE: z
     .string()

@@ -60,6 +60,9 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       maxInputDepth: e.MAPX_MAX_INPUT_DEPTH,
       cacheMaxEntries: e.MAPX_COMPILED_EXPR_CACHE_MAX_ENTRIES,
       strictBooleans: e.MAPX_EVAL_STRICT_BOOLEANS,
+      isolation: e.MAPX_EVAL_ISOLATION,
+      threads: e.MAPX_EVAL_THREADS,
+      memoryMb: e.MAPX_EVAL_MEMORY_MB,
     },
     input: { defaultCharset: e.MAPX_INPUT_DEFAULT_CHARSET },
     fhirServer: {

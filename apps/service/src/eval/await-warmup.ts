@@ -1,8 +1,13 @@
-import { WARMUP_FHIR, WARMUP_MAPPINGS, type MapxServices } from '../services.js';
+import { WARMUP_EVAL_POOL, WARMUP_FHIR, WARMUP_MAPPINGS, type MapxServices } from '../services.js';
 import type { EvaluationReply } from './run-evaluation.js';
 
-const FHIR_ONLY = [WARMUP_FHIR] as const;
-const FHIR_AND_MAPPINGS = [WARMUP_FHIR, WARMUP_MAPPINGS] as const;
+/** Indexed by (mapping sources configured ? 1 : 0) + (evaluation worker pool ? 2 : 0). */
+const TASKS: readonly (readonly string[])[] = [
+  [WARMUP_FHIR],
+  [WARMUP_FHIR, WARMUP_MAPPINGS],
+  [WARMUP_FHIR, WARMUP_EVAL_POOL],
+  [WARMUP_FHIR, WARMUP_MAPPINGS, WARMUP_EVAL_POOL],
+];
 
 /**
  * Evaluations wait (bounded) for the FHIR context and the mapping sources, so a request during warm-up gets the
@@ -10,7 +15,8 @@ const FHIR_AND_MAPPINGS = [WARMUP_FHIR, WARMUP_MAPPINGS] as const;
  * `undefined` (not a promise) once everything has settled: the hot path then costs no promise and no tick.
  */
 export function awaitWarmup(services: MapxServices): undefined | Promise<EvaluationReply | undefined> {
-  return awaitTasks(services, services.mappings.configured ? FHIR_AND_MAPPINGS : FHIR_ONLY);
+  const index = (services.mappings.configured ? 1 : 0) + (services.evalPool ? 2 : 0);
+  return awaitTasks(services, TASKS[index] as readonly string[]);
 }
 
 /** Waits (bounded) for the given warm-up tasks; a 503 reply when they are still running after the wait limit. */

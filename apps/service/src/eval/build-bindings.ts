@@ -1,6 +1,6 @@
 import { builtinAliases } from '@mapx/engine';
 import type { MappingView } from '../mappings/mapping-cache.js';
-import type { MapxServices } from '../services.js';
+import type { AppConfig } from '../config/app-config.js';
 import type { EvaluationRequest } from './run-evaluation.js';
 
 type Bindings = Readonly<Record<string, unknown>>;
@@ -21,11 +21,10 @@ const byView = new WeakMap<MappingView, ViewBindings>();
  * Without per-call bindings the object depends only on the mapping view and the configuration, so it is built
  * once per view and shared (frozen: the engine only copies from it).
  */
-export function buildBindings(services: MapxServices, req: EvaluationRequest): Bindings {
-  const view = services.mappings.current();
+export function buildBindings(config: AppConfig, view: MappingView, req: EvaluationRequest): Bindings {
   let cached = byView.get(view);
   if (!cached) {
-    cached = viewBindings(services, view);
+    cached = viewBindings(config, view);
     byView.set(view, cached);
   }
   const lowered = !req.verbose && req.lowerCollect;
@@ -34,23 +33,23 @@ export function buildBindings(services: MapxServices, req: EvaluationRequest): B
   // loops rather than spreads: spreading the frozen alias table took V8's slow path on every request
   for (const k in cached.plain) bindings[k] = cached.plain[k];
   for (const k of Object.keys(req.bindings)) bindings[k] = req.bindings[k];
-  if (lowered) lowerCollect(services, bindings);
+  if (lowered) lowerCollect(config, bindings);
   return bindings;
 }
 
-function viewBindings(services: MapxServices, view: MappingView): ViewBindings {
+function viewBindings(config: AppConfig, view: MappingView): ViewBindings {
   const plain: Record<string, unknown> = {};
   for (const k in builtinAliases) plain[k] = builtinAliases[k];
   for (const [k, v] of view.aliases) plain[k] = v;
   for (const [k, v] of view.statics) plain[k] = v;
   const lowered: Record<string, unknown> = {};
   for (const k in plain) lowered[k] = plain[k];
-  lowerCollect(services, lowered);
+  lowerCollect(config, lowered);
   return { plain: Object.freeze(plain), lowered: Object.freeze(lowered) };
 }
 
 /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
-function lowerCollect(services: MapxServices, bindings: Record<string, unknown>): void {
+function lowerCollect(config: AppConfig, bindings: Record<string, unknown>): void {
   const thrown = bindings.throwLevel;
-  bindings.collectLevel = typeof thrown === 'number' ? thrown : services.config.eval.thresholds.throwLevel;
+  bindings.collectLevel = typeof thrown === 'number' ? thrown : config.eval.thresholds.throwLevel;
 }

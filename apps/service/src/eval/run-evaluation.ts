@@ -1,16 +1,7 @@
-import {
-  toLegacyErrorPayload,
-  type CompiledExpression,
-  type EvaluateOptions,
-  type MappingResolver,
-} from '@mapx/engine';
 import type { NormalizeWarning } from '@mapx/plugin-api';
-import type { MappingView } from '../mappings/mapping-cache.js';
 import type { MapxServices } from '../services.js';
 import { awaitWarmup } from './await-warmup.js';
-import { syntheticReport, toWireDiagnostic, toWireReport } from './wire-report.js';
-import { buildBindings } from './build-bindings.js';
-import { inputWarningDiagnostic, warningHeaderValues } from './warnings.js';
+import { evaluateRequest } from './evaluate-request.js';
 
 export interface EvaluationRequest {
   readonly source: string;
@@ -21,17 +12,29 @@ export interface EvaluationRequest {
   readonly bindings?: Readonly<Record<string, unknown>>;
   /** Warnings of the input's decoding and normalisation, reported before the engine's. */
   readonly inputWarnings?: readonly NormalizeWarning[];
+  /**
+   * A body still to decode and normalise (strictly) where the evaluation runs; `input` is then ignored. Bytes: the
+   * character-set step needs them, and they cost less to hand to a worker thread than the parsed message.
+   */
+  readonly rawInput?: { readonly contentType: string | undefined; readonly bytes: Uint8Array };
 }
 
-/** `body` undefined means an empty 200 body (an undefined result). */
+/**
+ * `body` undefined (and no `json`) means an empty 200 body (an undefined result). `json` is the body already
+ * serialised (by an evaluation worker thread): sent as is, never parsed again.
+ */
 export interface EvaluationReply {
   readonly status: number;
   readonly body?: unknown;
   /** `Warning` header values (non-verbose answers that carry warnings). */
   readonly warnings?: readonly string[];
+  readonly json?: string;
 }
 
-/** Compile (cached) and evaluate one expression, shaping the reply as the interface spec says. */
+/**
+ * Evaluate one expression: in the evaluation worker pool (MAPX_EVAL_ISOLATION=worker, docs/architecture.md) or on
+ * this thread (`off`).
+ */
 export async function runEvaluation(
   services: MapxServices,
   req: EvaluationRequest,
@@ -41,71 +44,7 @@ export async function runEvaluation(
     const waiting = await pending;
     if (waiting) return waiting;
   }
-  let compiled: CompiledExpression;
-  try {
-    compiled = await services.engine.compile(req.source);
-  } catch (err) {
-    return compileFailure(err, req.verbose);
-  }
-  const bindings = buildBindings(services, req);
-  const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(services.mappings.current()));
-  const quiet = !req.inputWarnings?.length && report.diagnostics.warning.length === 0;
-  if (quiet && !req.verbose) {
-    return report.ok
-      ? { status: 200, body: report.result }
-      : { status: 422, body: toLegacyErrorPayload(report) };
-  }
-  const wire = toWireReport(report);
-  if (req.inputWarnings?.length) {
-    const now = Date.now();
-    wire.diagnostics.warning.unshift(...req.inputWarnings.map((w) => inputWarningDiagnostic(w, now)));
-  }
-  if (req.verbose) return { status: report.status, body: wire };
-  const warnings = warningHeaderValues(wire.diagnostics.warning);
-  if (report.ok) return { status: 200, body: report.result, warnings };
-  return { status: 422, body: toLegacyErrorPayload(report), warnings };
-}
-
-const optionsByView = new WeakMap<MappingView, EvaluateOptions>();
-
-/** One resolver per mapping view: the engine reuses the mapping functions it built for the same resolver. */
-function optionsOf(view: MappingView): EvaluateOptions {
-  let options = optionsByView.get(view);
-  if (!options) {
-    const mappings: MappingResolver = {
-      keys: () => view.mappings.keys(),
-      get: (key: string) => view.mappings.get(key),
-    };
-    options = { mappings };
-    optionsByView.set(view, options);
-  }
-  return options;
-}
-
-function compileFailure(err: unknown, verbose: boolean): EvaluationReply {
-  if (!verbose) return { status: 422, body: toLegacyErrorPayload(err) };
-  const report = syntheticReport(422, compileDiagnostic(err));
-  // every resolution error of the mapping at once (engine: MAX_COMPILE_ERRORS), not only the first
-  const all = (err as { errors?: unknown } | undefined)?.errors;
-  if (Array.isArray(all) && all.length > 1) {
-    report.diagnostics.error = all.map((e) =>
-      toWireDiagnostic({ timestamp: Date.now(), ...compileDiagnostic(e) }),
-    );
-  }
-  return { status: 422, body: report };
-}
-
-/** A compile error as a fatal diagnostic entry. */
-export function compileDiagnostic(err: unknown): Record<string, unknown> {
-  const e = (err ?? {}) as Record<string, unknown>;
-  return {
-    code: typeof e.code === 'string' ? e.code : 'COMPILE_FAILED',
-    message: typeof e.message === 'string' ? e.message : 'The expression could not be compiled',
-    position: e.position,
-    start: e.start,
-    line: e.line,
-    ...(e.value !== undefined ? { value: e.value } : {}),
-    severity: 0,
-    level: 'fatal',
-  };
+  const view = services.mappings.current();
+  if (services.evalPool) return services.evalPool.run(req, view);
+  return evaluateRequest(services, view, req);
 }

@@ -1,10 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { EvaluationReply } from '../eval/run-evaluation.js';
 
-/** Sends an evaluation outcome: JSON body, or an empty 200 body for an undefined result. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends an evaluation outcome: JSON body (already serialised by an evaluation worker, or serialised here), or an
+ * empty 200 body for an undefined result.
+ */
 export function sendEvaluation(reply: FastifyReply, outcome: EvaluationReply): FastifyReply {
   reply.code(outcome.status);
   if (outcome.warnings?.length) reply.header('warning', outcome.warnings);
+  if (outcome.json !== undefined) return reply.type(JSON_TYPE).send(outcome.json);
   if (outcome.body === undefined) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(outcome.body));
+  return reply.type(JSON_TYPE).send(JSON.stringify(outcome.body));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { compileDiagnostic } from '../eval/run-evaluation.js';
+import { compileDiagnostic } from '../eval/evaluate-locally.js';
 import { warningHeaderValues } from '../eval/warnings.js';
 import { toWireDiagnostic, type WireDiagnostic } from '../eval/wire-report.js';
 

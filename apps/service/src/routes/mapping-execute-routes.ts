@@ -1,13 +1,10 @@
-import type { NormalizeWarning } from '@mapx/plugin-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isVerbose } from '../http/verbose-flag.js';
 import { sendEvaluation } from '../http/send-evaluation.js';
-import { inputFailure } from '../http/input-failure.js';
 import { sanitizeHeaders } from '../http/sanitize-headers.js';
 import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
-import { isPending } from '../normalize/input-dispatcher.js';
 import { notServedAnswer } from '../mappings/not-served.js';
 import { isBlank } from '../normalize/is-blank.js';
 
@@ -57,15 +54,9 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     };
   }
   const raw = request.body instanceof Uint8Array ? request.body : undefined;
-  let input: unknown = null;
-  let inputWarnings: readonly NormalizeWarning[] | undefined;
-  if (raw && !isBlank(raw)) {
-    const pending = app.mapx.dispatcher.normalize(request.headers['content-type'], raw, true);
-    const result = isPending(pending) ? await pending : pending;
-    if (!result.ok) return inputFailure(result, verbose);
-    input = result.value;
-    inputWarnings = result.warnings;
-  }
+  // decoded and normalised where the evaluation runs (an evaluation worker thread: bytes are cheaper to hand over)
+  const rawInput =
+    raw && !isBlank(raw) ? { contentType: request.headers['content-type'], bytes: raw } : undefined;
   const segments = subroute(request);
   const mapxHttpInvocation = {
     mappingId,
@@ -78,11 +69,11 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   // `return await`: an async function that returns a promise adopts it two microtask ticks later
   return await runEvaluation(app.mapx, {
     source,
-    input,
+    input: null,
+    ...(rawInput ? { rawInput } : {}),
     verbose,
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
-    ...(inputWarnings ? { inputWarnings } : {}),
   });
 }
 

@@ -18,7 +18,13 @@ export interface TestApp {
 
 /** A real service built from an environment, with logs captured in memory. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const result = loadConfig({ FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE, LOG_LEVEL: 'info', ...env });
+  const result = loadConfig({
+    FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE,
+    LOG_LEVEL: 'info',
+    // `MAPX_EVAL_ISOLATION=off npx vitest run apps/service` runs the service's tests with in-process evaluation
+    ...(process.env.MAPX_EVAL_ISOLATION ? { MAPX_EVAL_ISOLATION: process.env.MAPX_EVAL_ISOLATION } : {}),
+    ...env,
+  });
   if (!result.ok) throw new Error(result.message);
   const logs: string[] = [];
   const sink = new Writable({

@@ -57,6 +57,15 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     0,
     'The expression is nested more than {{{limit}}} levels deep (setting MAPX_MAX_EXPRESSION_DEPTH)',
   ],
+  // evaluation isolation (the service's evaluation worker threads, MAPX_EVAL_ISOLATION=worker)
+  L1006: [
+    0,
+    'Evaluation ran out of memory: its worker thread reached the heap limit of {{value}} MB (setting MAPX_EVAL_MEMORY_MB) and was replaced',
+  ],
+  L1007: [
+    0,
+    'The evaluation worker thread ended unexpectedly ({{{reason}}}); the evaluation was abandoned and the worker replaced',
+  ],
   // F0xxx–F3xxx: compile-time and unrecoverable FLASH/mapping errors
   F0001: [
     0,

@@ -1,0 +1,145 @@
+import { Piscina } from 'piscina';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/app-config.js';
+import type { EvaluationReply, EvaluationRequest } from '../eval/run-evaluation.js';
+import type { MappingView } from '../mappings/mapping-cache.js';
+import {
+  isWorkerStatus,
+  type EvalTask,
+  type EvalTaskResult,
+  type EvalWorkerData,
+  type VersionedView,
+} from './eval-task.js';
+import { failureReply, type TaskFailure } from './failure-reply.js';
+import { PoolReadiness } from './pool-readiness.js';
+import { ViewPublisher } from './view-publisher.js';
+import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
+import { isWorkerLog, writeToDestination } from './worker-logs.js';
+
+/**
+ * Time a task may take beyond MAPX_EVAL_TIMEOUT_MS before its worker is terminated from outside. The engine's
+ * own (cooperative) limit answers first whenever the evaluation still reaches a check; this covers the rest
+ * (a synchronous regular expression or string operation), and includes the hand-over to the worker.
+ */
+export const HARD_LIMIT_GRACE_MS = 250;
+
+/**
+ * The evaluation worker threads of one service instance (piscina): each holds its own engine, FHIR context,
+ * normalisers and a copy of the mapping view. A task that overruns the time limit, runs out of memory or whose
+ * worker dies fails alone with a coded reply; piscina replaces the worker.
+ */
+export class EvalPool {
+  private pool: Piscina<EvalTask, EvalTaskResult> | undefined;
+  private readonly views = new ViewPublisher();
+  private readonly readiness: PoolReadiness;
+  private closed = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly logger: Logger,
+  ) {
+    this.readiness = new PoolReadiness(config.eval.threads);
+  }
+
+  /** Starts the threads; resolves once every one of them has built its engine (or rejects with why not). */
+  start(): Promise<void> {
+    this.ensurePool();
+    return this.readiness.ready;
+  }
+
+  async run(req: EvaluationRequest, view: MappingView): Promise<EvaluationReply> {
+    // tasks wait in piscina's queue while the threads start (warm-up disabled: the first request starts them)
+    const pool = this.ensurePool();
+    if (!pool)
+      return failureReply({ kind: 'worker-died', reason: 'the service is shutting down' }, req.verbose);
+    const versioned = this.views.publish(view);
+    const aborter = new AbortController();
+    const timer = setTimeout(() => aborter.abort(), this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
+    try {
+      return await this.runOn(pool, req, versioned, aborter.signal);
+    } catch (err) {
+      // the route's error handler answers it, as when the evaluation runs on this thread
+      if (err instanceof EvaluationThrew) throw err;
+      const failure = this.classify(err, aborter.signal.aborted);
+      if (failure.kind === 'time-limit')
+        this.logger.warn(
+          { timeoutMs: this.config.eval.timeoutMs },
+          'evaluation worker terminated at the time limit',
+        );
+      else this.logger.warn({ err, failure: failure.kind }, 'evaluation ended by its worker pool');
+      return failureReply(failure, req.verbose);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.readiness.cancel('the service is shutting down');
+    const pool = this.pool;
+    this.pool = undefined;
+    this.views.close();
+    await pool?.destroy();
+  }
+
+  private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
+    if (this.closed || this.pool) return this.pool;
+    const { threads, memoryMb } = this.config.eval;
+    const workerData: EvalWorkerData = { env: this.config.env, viewChannel: this.views.channelName };
+    const pool = new Piscina<EvalTask, EvalTaskResult>({
+      filename: evalWorkerUrl(),
+      execArgv: workerExecArgv(),
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+      workerData,
+      closeTimeout: this.config.server.shutdownTimeoutMs,
+      // run/wait-time histograms halved the pool's round trips per second (measured: docs/performance.md)
+      recordTiming: false,
+    });
+    pool.on('message', (message: unknown) => {
+      if (isWorkerLog(message)) writeToDestination(this.logger, message.mapxEvalLog);
+      else if (isWorkerStatus(message)) this.readiness.report(message);
+    });
+    pool.on('error', (err: unknown) => {
+      this.logger.error({ err }, 'evaluation worker failed outside a task');
+      // before every worker is ready this is a worker that could not even load its module
+      this.readiness.report({
+        mapxEvalWorker: 'failed',
+        reason: err instanceof Error ? err.message : String(err),
+      });
+    });
+    this.pool = pool;
+    return pool;
+  }
+
+  private async runOn(
+    pool: Piscina<EvalTask, EvalTaskResult>,
+    req: EvaluationRequest,
+    versioned: VersionedView,
+    signal: AbortSignal,
+  ): Promise<EvaluationReply> {
+    const task: EvalTask = { ...req, viewVersion: versioned.version };
+    let result = await pool.run(task, { signal });
+    if (result.stale) result = await pool.run({ ...task, view: versioned }, { signal });
+    if (result.stale) throw new Error('the evaluation worker refused the view it was sent');
+    if (result.thrown !== undefined) throw new EvaluationThrew(result.thrown);
+    const warnings = result.warnings ? { warnings: result.warnings } : {};
+    return result.json === undefined
+      ? { status: result.status, ...warnings }
+      : { status: result.status, json: result.json, ...warnings };
+  }
+
+  private classify(err: unknown, timedOut: boolean): TaskFailure {
+    if (timedOut) return { kind: 'time-limit', timeoutMs: this.config.eval.timeoutMs };
+    if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return { kind: 'memory-limit', memoryMb: this.config.eval.memoryMb };
+    return { kind: 'worker-died', reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** An exception inside the worker's evaluation (not the worker's death), rethrown on main. */
+class EvaluationThrew extends Error {
+  override readonly name = 'EvaluationThrew';
+}

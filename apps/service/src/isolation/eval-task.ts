@@ -1,0 +1,45 @@
+import type { EvaluationRequest } from '../eval/run-evaluation.js';
+import type { MappingView } from '../mappings/mapping-cache.js';
+
+/** A mapping view with the version main gave it; versions only grow within one pool. */
+export interface VersionedView {
+  readonly version: number;
+  readonly view: MappingView;
+}
+
+/** What main sends a worker: the request, the view version it must be evaluated against, maybe that view. */
+export interface EvalTask extends EvaluationRequest {
+  readonly viewVersion: number;
+  /** Attached when a worker answered `stale`: the worker adopts it before evaluating. */
+  readonly view?: VersionedView;
+}
+
+/** `stale`: the worker does not hold the expected view version, main sends the task again with the view. */
+export type EvalTaskResult =
+  | { readonly stale: true }
+  /** The evaluation threw (a bug, or a result JSON cannot serialise): main rethrows, as if it had run there. */
+  | { readonly stale?: undefined; readonly thrown: string }
+  | {
+      readonly stale?: undefined;
+      readonly thrown?: undefined;
+      readonly status: number;
+      readonly json?: string;
+      /** `Warning` header values of a non-verbose answer. */
+      readonly warnings?: readonly string[];
+    };
+
+/** `workerData` of every evaluation worker thread. */
+export interface EvalWorkerData {
+  /** The environment the main thread's configuration was read from: workers read the same settings. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** BroadcastChannel name on which main publishes each new mapping view. */
+  readonly viewChannel: string;
+}
+
+/** Posted on the worker's parent port once its engine, FHIR context and normalisers are built (or failed). */
+export type WorkerStatusMessage =
+  { readonly mapxEvalWorker: 'ready' } | { readonly mapxEvalWorker: 'failed'; readonly reason: string };
+
+export function isWorkerStatus(message: unknown): message is WorkerStatusMessage {
+  return typeof message === 'object' && message !== null && 'mapxEvalWorker' in message;
+}

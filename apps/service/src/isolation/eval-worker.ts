@@ -1,0 +1,76 @@
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+import type { PluginContext } from '@mapx/plugin-api';
+import { loadConfig } from '../config/load-config.js';
+import { createLogger } from '../logger.js';
+import { FhirHolder } from '../context/fhir-holder.js';
+import { InputDispatcher } from '../normalize/input-dispatcher.js';
+import { registerHostFunctions } from '../eval/host-functions.js';
+import { createServiceEngine } from '../eval/service-engine.js';
+import { evaluateRequest } from '../eval/evaluate-request.js';
+import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
+import { loadNormalizers } from './load-normalizers.js';
+import { ViewReceiver } from './view-receiver.js';
+import { toMainThread } from './worker-logs.js';
+
+type Handler = (task: EvalTask) => Promise<EvalTaskResult>;
+
+/**
+ * An evaluation worker thread (piscina loads this module; its default export is the handler, once built): the
+ * configuration, FHIR context, normalisers and engine are built once here, as main builds them.
+ */
+async function init(): Promise<Handler> {
+  const data = workerData as EvalWorkerData;
+  const loaded = loadConfig(data.env);
+  if (!loaded.ok) throw new Error(loaded.message);
+  const { config } = loaded;
+  const logger = createLogger(config.logLevel, toMainThread as unknown as NodeJS.WritableStream).child({
+    component: 'eval-worker',
+    thread: threadId,
+  });
+  const fhir = new FhirHolder(config.fhir, logger);
+  // main loaded the packages first (the cache is filled); a failure is recorded and FLASH reports it
+  await fhir.load().catch(() => undefined);
+  const ctx: PluginContext = { logger, env: config.env, fhir: () => fhir.get() };
+  const dispatcher = new InputDispatcher(await loadNormalizers(config, ctx), config.input.defaultCharset);
+  const { engine, serverConceptMaps } = createServiceEngine(
+    config,
+    fhir,
+    logger.child({ component: 'engine' }),
+  );
+  registerHostFunctions(engine, dispatcher);
+  const evaluator = { engine, config, dispatcher };
+  const views = new ViewReceiver(data.viewChannel, (view) => {
+    fhir.setExternalConceptMaps(view.conceptMaps);
+    // a new view follows a mapping write or a recache: what was looked up on the FHIR server may be stale too
+    serverConceptMaps?.flush();
+  });
+  return async (task) => {
+    if (task.view) views.adopt(task.view);
+    else if (!views.sync(task.viewVersion)) return { stale: true };
+    try {
+      const reply = await evaluateRequest(evaluator, views.view, task);
+      const warnings = reply.warnings?.length ? { warnings: reply.warnings } : {};
+      if (reply.body === undefined) return { status: reply.status, ...warnings };
+      // a body JSON cannot express (a lone function) goes out as main sent it before: JSON type, empty text
+      const json = (JSON.stringify(reply.body) as string | undefined) ?? '';
+      return { status: reply.status, json, ...warnings };
+    } catch (err) {
+      return { thrown: err instanceof Error ? err.message : String(err) };
+    }
+  };
+}
+
+function announce(message: WorkerStatusMessage): void {
+  parentPort?.postMessage(message);
+}
+
+export default init().then(
+  (handler) => {
+    announce({ mapxEvalWorker: 'ready' });
+    return handler;
+  },
+  (err: unknown) => {
+    announce({ mapxEvalWorker: 'failed', reason: err instanceof Error ? err.message : String(err) });
+    throw err;
+  },
+);

@@ -1,0 +1,32 @@
+import { bundleIsCurrent } from '../serve-module.js';
+
+/**
+ * The evaluation worker module: `dist/eval-worker.bundle.js` (made by `npm run build` with everything of ours
+ * inside: a thread starts faster) while every file it was made from is unchanged, else the compiled modules.
+ * From the built service (or its bundle, whose `import.meta.url` is rewritten to each module's own file) `dist/`
+ * is this module's parent folder; when this module runs from its TypeScript source (the test runner), Node cannot
+ * load a `.ts` worker, so the compiled one in `dist/` is used (the test set-up builds it).
+ */
+export function evalWorkerUrl(): string {
+  const here = new URL(import.meta.url);
+  const dist = here.pathname.endsWith('.ts') ? new URL('../../dist/', here) : new URL('../', here);
+  if (bundleIsCurrent(new URL('eval-worker.bundle.json', dist)))
+    return new URL('eval-worker.bundle.js', dist).href;
+  return new URL('isolation/eval-worker.js', dist).href;
+}
+
+/**
+ * The process's Node options for the worker threads, less the `@mapx/source` export condition the test runner
+ * adds: with it the compiled worker would resolve our packages to their TypeScript sources.
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if ((arg === '--conditions' || arg === '-C') && argv[i + 1] === SOURCE_CONDITION) i++;
+    else if (arg !== `--conditions=${SOURCE_CONDITION}`) out.push(arg);
+  }
+  return out;
+}
+
+const SOURCE_CONDITION = '@mapx/source';
