@@ -12,6 +12,7 @@ export { seededUuid } from './uuid.js';
 export type { FunctionCallContext } from './functions/function-types.js';
 export { createError, isCodedError, type MapxError } from './errors/mapx-error.js';
 export { CATALOGUE, severityOf, levelOf, type CatalogueEntry } from './errors/catalogue.js';
+export { exceedsDepth, DEFAULT_LIMITS, type Limits } from './runtime/limits.js';
 export type { Diagnostic, Thresholds, EngineLogger } from './runtime/policy.js';
 export { DEFAULT_THRESHOLDS } from './runtime/policy.js';
 export { isCatastrophicRegex } from './runtime/guardrails.js';

@@ -1,5 +1,7 @@
 import type { NormalizeWarning } from '@mapx/plugin-api';
+import { exceedsDepth } from '@mapx/engine';
 import type { MapxServices } from '../services.js';
+import { failureReply } from '../isolation/failure-reply.js';
 import { awaitWarmup } from './await-warmup.js';
 import { evaluateRequest } from './evaluate-request.js';
 
@@ -45,6 +47,10 @@ export async function runEvaluation(
     if (waiting) return waiting;
   }
   const view = services.mappings.current();
-  if (services.evalPool) return services.evalPool.run(req, view);
+  if (services.evalPool) {
+    const limit = services.config.eval.maxInputDepth;
+    if (exceedsDepth(req.input, limit)) return failureReply({ kind: 'input-too-deep', limit }, req.verbose);
+    return services.evalPool.run(req, view);
+  }
   return evaluateRequest(services, view, req);
 }

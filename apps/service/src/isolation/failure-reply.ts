@@ -2,11 +2,13 @@ import { createError, toLegacyErrorPayload } from '@mapx/engine';
 import type { EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 
-/** Why a task ended without a reply from its worker. */
+/** Why a task ended without a reply from its worker, or never reached one. */
 export type TaskFailure =
   | { readonly kind: 'time-limit'; readonly timeoutMs: number }
   | { readonly kind: 'memory-limit'; readonly memoryMb: number }
-  | { readonly kind: 'worker-died'; readonly reason: string };
+  | { readonly kind: 'worker-died'; readonly reason: string }
+  /** Refused before the hand-over: copying a value nested that deep to a thread would overflow the stack. */
+  | { readonly kind: 'input-too-deep'; readonly limit: number };
 
 /**
  * The reply for an evaluation its worker could not finish, shaped as an engine failure of the same code is
@@ -26,5 +28,7 @@ function describe(failure: TaskFailure) {
       return { status: 422, error: createError('L1006', { value: failure.memoryMb }) };
     case 'worker-died':
       return { status: 500, error: createError('L1007', { reason: failure.reason }) };
+    case 'input-too-deep':
+      return { status: 422, error: createError('L1004', { limit: failure.limit }) };
   }
 }
