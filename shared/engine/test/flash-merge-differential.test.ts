@@ -287,6 +287,20 @@ describe('merge semantics around the single-valued rule', () => {
     expect((a.result as { valueQuantity: { value: number } }).valueQuantity.value).toBe(72);
   });
 
+  test('an inline object replaces what earlier rules gave its keys, and keeps the rest', async () => {
+    const r = await run(
+      [
+        'InstanceOf: heartrate',
+        ...VITALS,
+        "* valueQuantity.unit = '/min'",
+        '* valueQuantity.comparator = "<"',
+        "* valueQuantity = {'value': 72, 'unit': 'beats/minute'}",
+      ].join('\n'),
+    );
+    expect(r.status).toBe(200);
+    expect(r.result).toMatchObject({ valueQuantity: { value: 72, comparator: '<', unit: 'beats/minute' } });
+  });
+
   test('a user unit given before the code is kept (binding injection runs on the merged Quantity)', async () => {
     const r = await run(
       [
