@@ -2,9 +2,10 @@
 // clone of an earlier commit after `npm ci && npm run build`), on the FLASH `bp` Observation (literal and input
 // values) and the HL7 ADT^A01 → transaction Bundle mapping. Each measurement is a fresh process (two engines in
 // one process bias each other through the shared heap and GC); rounds alternate the two trees (and which goes
-// first) within the same minute and time CPU, not wall clock. Medians of BENCH_AB_ROUNDS (default 10) processes
-// evaluating for BENCH_AB_MS (default 1500) after a warm-up. One JSON line per scenario and engine, then the
-// ratio and whether both trees built the same output. BENCH_THIS_DIR replaces this tree (an A/A run).
+// first) and time CPU, not wall clock: BENCH_AB_ROUNDS (default 20) pairs of processes, each evaluating for
+// BENCH_AB_MS (default 1000) after a warm-up as long. Reports each tree's median and the median (and quartiles) of
+// the per-pair ratios, and whether both trees built the same output. BENCH_THIS_DIR replaces this tree: on a
+// loaded machine, an A/A run (a copy of the base as "this") shows how much of a ratio is noise.
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,8 +19,8 @@ if (!baseDir) {
   console.log(JSON.stringify({ bench: 'engine-ab', skipped: 'set BENCH_BASE_DIR to a built checkout' }));
   process.exit(0);
 }
-const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 10);
-const ms = Number(process.env.BENCH_AB_MS ?? 1500);
+const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 20);
+const ms = Number(process.env.BENCH_AB_MS ?? 1000);
 const here = resolve(process.env.BENCH_THIS_DIR ?? resolve(import.meta.dirname, '..'));
 
 async function engineOf(root) {
@@ -57,16 +58,16 @@ const scenarios = [
   },
 ];
 
-const thisEngine = await engineOf(here);
 const [, , mode, childRoot, childScenario] = process.argv;
 if (mode === '--child') await child(childRoot, childScenario);
 else parent();
 
-/** One process, one engine, one scenario: CPU µs per evaluation after a warm-up (printed as one number). */
+/** One process, one engine, one scenario: CPU µs per evaluation after a warm-up, and a hash of the output. */
 async function child(root, name) {
   const s = scenarios.find((x) => x.name === name);
   const compiled = await (await engineOf(root)).compile(s.source);
-  for (let i = 0; i < 500; i++) await compiled.evaluate(s.input);
+  const warm = performance.now();
+  while (performance.now() - warm < ms) await compiled.evaluate(s.input);
   let n = 0;
   const t0 = process.cpuUsage();
   const w0 = performance.now();
@@ -106,10 +107,17 @@ function parent() {
       const line = { bench: 'engine-ab', scenario: s.name, engine: k, cpuUsPerEval: +med[k].toFixed(1) };
       console.log(JSON.stringify(line));
     }
+    // each round's two processes ran back to back: their ratio cancels the load drifting between rounds
+    const ratios = times.this.map((t, i) => t / times.base[i]).sort((a, b) => a - b);
+    const q = (f) => +ratios[Math.floor((ratios.length - 1) * f)].toFixed(3);
     const same = hashes.base.size === 1 && [...hashes.base][0] === [...hashes.this][0];
-    const ratio = +(med.this / med.base).toFixed(3);
-    console.log(
-      JSON.stringify({ bench: 'engine-ab', scenario: s.name, ratioThisToBase: ratio, sameOutput: same }),
-    );
+    const line = {
+      bench: 'engine-ab',
+      scenario: s.name,
+      ratioThisToBase: q(0.5),
+      ratioQ1: q(0.25),
+      ratioQ3: q(0.75),
+    };
+    console.log(JSON.stringify({ ...line, sameOutput: same }));
   }
 }
