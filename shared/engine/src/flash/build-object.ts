@@ -126,7 +126,7 @@ function buildPending(p: PendingObject): Record<string, unknown> {
 }
 
 function hasEmpty(values: readonly unknown[]): boolean {
-  for (const v of values) if (isEmptyValue(v)) return true;
+  for (let i = 0; i < values.length; i++) if (isEmptyValue(values[i])) return true;
   return false;
 }
 
