@@ -5,32 +5,7 @@ import { PrimitiveEntry } from './flash-meta.js';
 import { childPath, flashName, type RunCtx } from './run-context.js';
 import { stateOf } from '../runtime/policy.js';
 
-/** Optional elements that are "safe to inject" when they have a fixed/pattern value (§5.1), by base path. */
-const WHITELIST = new Set([
-  'Coding.system',
-  'Coding.code',
-  'Coding.userSelected',
-  'Coding.version',
-  'Coding.display',
-  'CodeableConcept.text',
-  'Quantity.system',
-  'Quantity.code',
-  'Quantity.value',
-  'Quantity.comparator',
-  'Quantity.unit',
-  'Identifier.system',
-  'Identifier.value',
-  'Identifier.type',
-  'Identifier.use',
-]);
-
 const clone = <T>(v: T): T => (typeof v === 'object' && v !== null ? (structuredClone(v) as T) : v);
-
-/** Whether a child may get an autovalue at all (mandatory, or whitelisted by base path). */
-export function isAutoCandidate(kid: ElementInfo): boolean {
-  if (kid.max === '0' || kid.jsonNames.length > 1) return false;
-  return kid.min >= 1 || WHITELIST.has(kid.basePath);
-}
 
 /**
  * The value of a child that received no value and may get one (`isAutoCandidate`): fixed, pattern or built

@@ -2,7 +2,10 @@ import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { isObj } from './is-obj.js';
 import { report } from '../runtime/policy.js';
-import { autoValue, isAutoCandidate } from './autovalue.js';
+import { autoValue } from './autovalue.js';
+import { isAutoCandidate } from './auto-candidate.js';
+import { mergeAll } from './merge-all.js';
+import { combine, hasPending, isSingle, PendingObject } from './pending-object.js';
 import { FlashResult, PrimitiveEntry } from './flash-meta.js';
 import { convertPrimitive, isNoValue } from './primitives.js';
 import { renderSlot } from './render.js';
@@ -95,6 +98,7 @@ function fillSlot(
       kid = entry.asName[i]!;
     }
   }
+  if (hasPending(values)) values = settle(kid, values);
   if (hasEmpty(values)) values = values.filter((v) => !isEmptyValue(v));
   if (kid.isArray && kid.max === '1' && values.length > 1) values = [mergeAll(kid, values)];
   const slices = entry.slices.length ? mandatorySlices(rc, name, entry, byKey) : EMPTY;
@@ -105,8 +109,24 @@ function fillSlot(
   renderSlot(obj, kid, name, values, slices);
 }
 
+/**
+ * Builds the pending objects among one child's values: for a single-valued child, every rule that targets it
+ * merged into one instance first (checks run on the merged object); otherwise each on its own.
+ */
+function settle(kid: ElementInfo, values: readonly unknown[]): readonly unknown[] {
+  if (isSingle(kid)) {
+    const one = values.length === 1 ? (values[0] as PendingObject) : combine(values);
+    if (one) return [buildPending(one)];
+  }
+  return values.map((v) => (v instanceof PendingObject ? buildPending(v) : v));
+}
+
+function buildPending(p: PendingObject): Record<string, unknown> {
+  return buildObject(p.rc, p.el, p.inline, p.results, true, p.owner);
+}
+
 function hasEmpty(values: readonly unknown[]): boolean {
-  for (const v of values) if (isEmptyValue(v)) return true;
+  for (let i = 0; i < values.length; i++) if (isEmptyValue(values[i])) return true;
   return false;
 }
 
@@ -116,7 +136,9 @@ function mandatorySlices(rc: RunCtx, name: string, entry: PlanEntry, byKey: Resu
   const own = name === entry.kid.jsonNames[0];
   const found = slices.map((s, i) => {
     const key = own ? entry.sliceKeys[i]! : `${name}:${s.sliceName}`;
-    const vs = (byKey.get(key) ?? []).filter((v) => !isEmptyValue(v));
+    let vs = byKey.get(key) ?? EMPTY;
+    if (hasPending(vs)) vs = settle(s, vs);
+    vs = vs.filter((v) => !isEmptyValue(v));
     return vs.length > 1 && s.max === '1' ? [mergeAll(s, vs)] : vs;
   });
   const anyPresent = found.some((vs) => vs.length > 0);
@@ -194,26 +216,6 @@ export function isEmptyValue(v: unknown): boolean {
     return true;
   }
   return isNoValue(v);
-}
-
-/** Shallow merge for single-valued elements (later keys win; primitives: last value, props merged). */
-export function mergeAll(el: ElementInfo, values: readonly unknown[]): unknown {
-  if (el.kind === 'system') return values[values.length - 1];
-  if (el.kind === 'primitive-type') {
-    let value: unknown;
-    let props: Record<string, unknown> | undefined;
-    for (const v of values) {
-      const e = v instanceof PrimitiveEntry ? v : new PrimitiveEntry(v, undefined);
-      if (e.value !== undefined) value = e.value;
-      if (e.props) props = { ...props, ...e.props };
-    }
-    return new PrimitiveEntry(value, props);
-  }
-  // a single object is kept as is (values are never mutated once built), which keeps its identity
-  if (values.length === 1 && isObj(values[0])) return values[0];
-  let out: Record<string, unknown> = {};
-  for (const v of values) out = isObj(v) ? { ...out, ...v } : (v as Record<string, unknown>);
-  return out;
 }
 
 /** Pattern keys replace the user's values for those children (§5.2). */

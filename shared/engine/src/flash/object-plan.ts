@@ -1,5 +1,5 @@
 import type { ElementInfo, FhirNavigator } from '@mapx/fhir';
-import { isAutoCandidate } from './autovalue.js';
+import { isAutoCandidate } from './auto-candidate.js';
 import { siblingName } from './sibling-name.js';
 
 export interface PlanEntry {

@@ -1,6 +1,6 @@
 import type { ElementInfo } from '@mapx/fhir';
 import { PrimitiveEntry } from './flash-meta.js';
-import { mergeAll } from './build-object.js';
+import { mergeAll } from './merge-all.js';
 import { siblingName } from './sibling-name.js';
 
 /**

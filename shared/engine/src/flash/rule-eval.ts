@@ -7,6 +7,7 @@ import { convertPrimitive, truthy } from './primitives.js';
 import { validates, type RunCtx } from './run-context.js';
 import { virtualValue } from './autovalue.js';
 import { checkCode } from './terminology.js';
+import { isSingle, PendingObject } from './pending-object.js';
 
 /** Inline values are kept when truthy or exactly `false`/`0` (§4.3). */
 function keep(v: unknown): boolean {
@@ -128,11 +129,23 @@ function complexValues(
   if (value !== undefined && !isObj(value)) {
     if (el.typeCode === 'Quantity') {
       const q = quantityOf(rc, el, value, lastName(meta));
-      return [buildObject(rc, el, q as Record<string, unknown>, results, true, meta)];
+      return [objectOf(rc, el, q as Record<string, unknown>, results, meta)];
     }
     return [notComplex(rc, value, meta)];
   }
-  return [buildObject(rc, el, value, results, true, meta)];
+  return [objectOf(rc, el, value, results, meta)];
+}
+
+/** A single-valued element's object is built by its parent, once every rule that targets it is there. */
+function objectOf(
+  rc: RunCtx,
+  el: ElementInfo,
+  inline: Record<string, unknown> | undefined,
+  results: FlashResult[],
+  meta: RuleMeta,
+): unknown {
+  if (isSingle(el)) return new PendingObject(rc, el, inline, results, meta);
+  return buildObject(rc, el, inline, results, true, meta);
 }
 
 /** A primitive (or array) where a complex value belongs: F5104; emitted as is when F5104 is not thrown. */
