@@ -14,6 +14,7 @@ const all = [
   '@mapx/plugin-api',
   '@mapx/xml',
   '@mapx/fhir',
+  '@mapx/fhir-client',
   '@mapx/engine',
   '@mapx/api',
   '@mapx/service',
@@ -55,12 +56,22 @@ export default tseslint.config(
   // internal helpers shared by built-in plugins: they import nothing of ours
   layer(['shared/xml/**'], all),
   layer(['shared/fhir/**'], except('@mapx/fhir')),
-  layer(['shared/engine/**'], except('@mapx/engine', '@mapx/fhir')),
+  // the one FHIR REST client: imports nothing of ours, so the engine and the FHIR-server store can share it
+  layer(['shared/fhir-client/**'], except('@mapx/fhir-client')),
+  layer(['shared/fhir-client/**/*.test.ts'], except('@mapx/fhir-client', '@mapx/plugin-testkit')),
+  layer(['shared/engine/**'], except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client')),
   // engine tests may start the real FHIR test server of the testkit (a devDependency, never shipped code)
-  layer(['shared/engine/**/*.test.ts'], except('@mapx/engine', '@mapx/fhir', '@mapx/plugin-testkit')),
+  layer(
+    ['shared/engine/**/*.test.ts'],
+    except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client', '@mapx/plugin-testkit'),
+  ),
   layer(['shared/api/**'], except('@mapx/api')),
   layer(['shared/plugin-testkit/**'], except('@mapx/plugin-testkit', '@mapx/plugin-api')),
-  layer(['plugins/**/src/**'], except('@mapx/plugin-api', '@mapx/plugin-testkit', '@mapx/xml'), noFastify),
+  layer(
+    ['plugins/**/src/**'],
+    except('@mapx/plugin-api', '@mapx/plugin-testkit', '@mapx/xml', '@mapx/fhir-client'),
+    noFastify,
+  ),
   layer(['apps/service/**'], ['@mapx/designer', '@mapx/auth', '@mapx/normalizer-*', '@mapx/store-*']),
   layer(['apps/designer/src/renderer/**'], except('@mapx/api'), [
     { group: ['electron', 'node:*'], message: 'layering: the renderer talks HTTP only' },

@@ -15,7 +15,7 @@ const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 
 const BUNDLE_FILES = /\/serve\.bundle\.[a-z]+$/;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
-const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/api'];
+const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api'];
 const file = (path) => fileState(ROOT, path);
 const tree = (path, options) => treeState(ROOT, path, options);
 

@@ -15,13 +15,13 @@ const DIST = join(ROOT, 'apps/service/dist');
 const BUNDLE = 'serve.bundle.js';
 const MANIFEST = 'serve.bundle.json';
 /** Workspace packages compiled by `tsc -b` that only the service loads; never @mapx/plugin-api. */
-const OWN_PACKAGES = /^@mapx\/(engine|fhir|api)(\/|$)/;
+const OWN_PACKAGES = /^@mapx\/(engine|fhir|fhir-client|api)(\/|$)/;
 /** Not `@mapx/source` (the TypeScript sources): the bundle is made of what `tsc -b` emitted. */
 const CONDITIONS = ['import', 'node', 'default'];
 
 const before = statTree([
   DIST,
-  ...['shared/engine', 'shared/fhir', 'shared/api'].map((p) => join(ROOT, p, 'dist')),
+  ...['shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api'].map((p) => join(ROOT, p, 'dist')),
 ]);
 const loadedByMain = await loadedOutsideServe(join(DIST, 'main.js'), join(DIST, 'serve.js'));
 await bundle('serve.js', BUNDLE, MANIFEST, loadedByMain);

@@ -22,4 +22,5 @@ export {
   type ServerConceptMapSource,
   type FhirConnectionResolver,
 } from './functions/index.js';
-export * from './fhir-client/index.js';
+// the FHIR REST client is shared with the FHIR-server store; its names stay part of the engine's API
+export * from '@mapx/fhir-client';

@@ -1,5 +1,6 @@
 import type { Disposable, PluginLogger } from '@mapx/plugin-api';
-import type { FhirHttpClient } from './fhir-http-client.js';
+import type { FhirClient } from '@mapx/fhir-client';
+import { toStoreError } from './store-errors.js';
 
 /** One search whose results the last load saw: how many, and the newest `meta.lastUpdated` among them. */
 export interface WatchedSearch {
@@ -9,7 +10,7 @@ export interface WatchedSearch {
 }
 
 export interface ChangePollerOptions {
-  readonly client: FhirHttpClient;
+  readonly client: FhirClient;
   readonly logger: PluginLogger;
   readonly pollingIntervalMs: number;
   readonly forcedResyncIntervalMs: number;
@@ -74,7 +75,7 @@ async function pollOnce(
   }
 }
 
-async function hasChanged(client: FhirHttpClient, searches: readonly WatchedSearch[]): Promise<boolean> {
+async function hasChanged(client: FhirClient, searches: readonly WatchedSearch[]): Promise<boolean> {
   for (const search of searches) {
     const sep = search.query.includes('?') ? '&' : '?';
     const total = await countOf(client, `${search.query}${sep}_summary=count`);
@@ -90,10 +91,9 @@ async function hasChanged(client: FhirHttpClient, searches: readonly WatchedSear
   return false;
 }
 
-async function countOf(client: FhirHttpClient, target: string): Promise<number | undefined> {
-  const req = { method: 'GET', target } as const;
-  const res = await client.request(req);
-  if (res.status !== 200) throw client.unexpected(req, res);
-  const total = (res.body as { total?: unknown } | undefined)?.total;
-  return typeof total === 'number' ? total : undefined;
+async function countOf(client: FhirClient, query: string): Promise<number | undefined> {
+  const bundle = await client.search(query).catch((error: unknown) => {
+    throw toStoreError(error, client.baseUrl);
+  });
+  return typeof bundle.total === 'number' ? bundle.total : undefined;
 }

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { PLUGIN_API_VERSION, defineStore } from '@mapx/plugin-api';
-import { FhirHttpClient } from './fhir-http-client.js';
 import { FhirServerStore } from './fhir-server-store.js';
 import { fhirServerOptionsFromEnv, fhirServerStoreOptionsSchema } from './options.js';
+import { createStoreFhirClient } from './store-fhir-client.js';
 
 // src/ and dist/ both sit beside package.json, so the version is read from one place in either layout.
 const manifest = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
@@ -21,11 +21,7 @@ export const fhirServerStorePlugin = defineStore({
   create(options, ctx) {
     const { baseUrl } = options;
     if (baseUrl === undefined) return Promise.resolve(null);
-    const client = new FhirHttpClient({
-      baseUrl,
-      timeoutMs: options.timeoutMs,
-      basicCredentials: options.authType === 'BASIC' ? `${options.username}:${options.password}` : undefined,
-    });
+    const client = createStoreFhirClient({ ...options, baseUrl });
     return Promise.resolve(new FhirServerStore({ ...options, baseUrl }, client, ctx.logger));
   },
 });

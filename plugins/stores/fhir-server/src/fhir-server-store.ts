@@ -8,13 +8,14 @@ import {
   type StoreSnapshot,
   type StoreWriteResult,
 } from '@mapx/plugin-api';
+import type { FhirClient, FhirResource as ClientResource, FhirWriteResult } from '@mapx/fhir-client';
 import { ALIAS_SEARCH, aliasMapKind, readServerAliases } from './alias-concept-map.js';
 import { pollForChanges, type WatchedSearch } from './change-poller.js';
-import type { FhirHttpClient, FhirRequest, FhirResponse } from './fhir-http-client.js';
 import type { FhirResource } from './fhir-types.js';
 import { buildMappingStructureMap, readMappingExpression } from './mapping-structure-map.js';
 import type { FhirServerStoreOptions } from './options.js';
 import { searchAll } from './search-all.js';
+import { failedStatus, toStoreError } from './store-errors.js';
 
 export type ConfiguredFhirServerOptions = FhirServerStoreOptions & { readonly baseUrl: string };
 
@@ -35,7 +36,7 @@ export class FhirServerStore implements MappingStore {
 
   constructor(
     private readonly options: ConfiguredFhirServerOptions,
-    private readonly client: FhirHttpClient,
+    private readonly client: FhirClient,
     private readonly logger: PluginLogger,
   ) {
     this.name = `fhir-server:${options.baseUrl}`;
@@ -81,22 +82,22 @@ export class FhirServerStore implements MappingStore {
     return this.queue.run(id, async () => {
       const known = this.versions.get(id);
       if (known === undefined) await this.assertAbsent(id);
-      const req: FhirRequest = {
-        method: 'PUT',
-        target: `StructureMap/${id}`,
-        body: buildMappingStructureMap(id, expression, this.options.baseUrl),
+      const resource = buildMappingStructureMap(id, expression, this.options.baseUrl) as ClientResource;
+      try {
         // Optimistic locking: the update applies only to the version we last saw; a create only if still absent.
-        headers: known === undefined ? { 'if-none-match': '*' } : { 'if-match': `W/"${known}"` },
-      };
-      const res = await this.client.request(req);
-      if (res.status === 200 || res.status === 201) {
+        const res = await this.client.update(
+          resource,
+          known === undefined ? { ifNoneMatch: '*' } : { ifMatch: known },
+        );
         this.remember(id, res);
         return { created: res.status === 201 };
+      } catch (error) {
+        const status = failedStatus(error);
+        if (status === 409 || status === 412 || (known !== undefined && GONE.has(status ?? 0))) {
+          throw this.conflict(id, 'it was changed on the FHIR server since it was last read');
+        }
+        throw toStoreError(error, this.client.baseUrl);
       }
-      if (res.status === 409 || res.status === 412 || (known !== undefined && GONE.has(res.status))) {
-        throw this.conflict(id, 'it was changed on the FHIR server since it was last read');
-      }
-      throw this.client.unexpected(req, res);
     });
   }
 
@@ -106,15 +107,14 @@ export class FhirServerStore implements MappingStore {
       const current = await this.read(id);
       if (!current || readMappingExpression(current) === undefined) return false;
       const version = current.meta?.versionId;
-      const req: FhirRequest = {
-        method: 'DELETE',
-        target: `StructureMap/${id}`,
-        headers: version ? { 'if-match': `W/"${version}"` } : {},
-      };
-      const res = await this.client.request(req);
-      if (GONE.has(res.status)) return false;
-      if (res.status === 409 || res.status === 412) throw this.conflict(id, 'it changed while being deleted');
-      if (res.status < 200 || res.status > 299) throw this.client.unexpected(req, res);
+      try {
+        await this.client.delete('StructureMap', id, { ifMatch: version });
+      } catch (error) {
+        const status = failedStatus(error);
+        if (GONE.has(status ?? 0)) return false;
+        if (status === 409 || status === 412) throw this.conflict(id, 'it changed while being deleted');
+        throw toStoreError(error, this.client.baseUrl);
+      }
       this.versions.delete(id);
       return true;
     });
@@ -150,13 +150,20 @@ export class FhirServerStore implements MappingStore {
   /** The current StructureMap `id`, or undefined when absent; remembers its version. */
   private async read(id: string): Promise<FhirResource | undefined> {
     if (!isValidMappingId(id)) return undefined;
-    const req: FhirRequest = { method: 'GET', target: `StructureMap/${id}` };
-    const res = await this.client.request(req);
-    if (GONE.has(res.status)) return undefined;
-    const resource = res.body as FhirResource | undefined;
-    if (res.status !== 200 || resource?.resourceType !== 'StructureMap')
-      throw this.client.unexpected(req, res);
-    if (readMappingExpression(resource) !== undefined) this.remember(id, res);
+    let resource: FhirResource;
+    try {
+      resource = (await this.client.read('StructureMap', id)) as FhirResource;
+    } catch (error) {
+      if (GONE.has(failedStatus(error) ?? 0)) return undefined;
+      throw toStoreError(error, this.client.baseUrl);
+    }
+    if (resource.resourceType !== 'StructureMap') {
+      throw new StoreError(
+        'STORE_UNAVAILABLE',
+        `FHIR server GET StructureMap/${id}: the answer is a ${resource.resourceType.slice(0, 64)}`,
+      );
+    }
+    if (readMappingExpression(resource) !== undefined) this.remember(id, { resource, etag: undefined });
     return resource;
   }
 
@@ -172,9 +179,9 @@ export class FhirServerStore implements MappingStore {
     );
   }
 
-  private remember(id: string, res: FhirResponse): void {
+  private remember(id: string, res: Pick<FhirWriteResult, 'resource' | 'etag'>): void {
     const version =
-      (res.body as FhirResource | undefined)?.meta?.versionId ?? /"([^"]+)"/.exec(res.etag ?? '')?.[1];
+      (res.resource as FhirResource | undefined)?.meta?.versionId ?? /"([^"]+)"/.exec(res.etag ?? '')?.[1];
     if (version) this.versions.set(id, version);
     else this.versions.delete(id);
   }

@@ -1,7 +1,7 @@
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../index.js';
-import { createFhirClient } from '../fhir-client/index.js';
+import { createFhirClient } from '@mapx/fhir-client';
 import { builtinAliases } from './index.js';
 
 /** End to end: the real engine (createEngine → compile → evaluate) calling the built-in functions. */

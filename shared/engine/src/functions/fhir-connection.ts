@@ -1,4 +1,4 @@
-import type { FhirClient } from '../fhir-client/fhir-client.js';
+import type { FhirClient } from '@mapx/fhir-client';
 import { functionError } from './function-error.js';
 import type { FunctionCallContext, MapxFunction } from './function-types.js';
 

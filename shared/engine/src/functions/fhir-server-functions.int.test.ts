@@ -2,7 +2,7 @@ import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/f
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, evaluateIn, type TestContext } from '../../test/functions/call-context.js';
-import { createFhirClient } from '../fhir-client/index.js';
+import { createFhirClient } from '@mapx/fhir-client';
 import type { FhirConnectionResolver } from './index.js';
 
 let server: FhirTestServer;

@@ -1,7 +1,12 @@
-import { isFhirClientError } from '../fhir-client/fhir-client-error.js';
-import type { FhirBundleEntry, FhirClient, FhirResource } from '../fhir-client/fhir-client.js';
-import { DEFAULT_MAX_RESULTS } from '../fhir-client/create-fhir-client.js';
-import { queryToObject, splitTypeAndQuery } from '../fhir-client/search-params.js';
+import {
+  isFhirClientError,
+  type FhirBundleEntry,
+  type FhirClient,
+  type FhirResource,
+  DEFAULT_MAX_RESULTS,
+  queryToObject,
+  splitTypeAndQuery,
+} from '@mapx/fhir-client';
 import { activeFhirClient } from './fhir-connection.js';
 import { functionError } from './function-error.js';
 import type { FunctionCallContext, MapxFunction } from './function-types.js';

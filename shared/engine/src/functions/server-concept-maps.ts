@@ -1,5 +1,4 @@
-import type { FhirClient, FhirResource } from '../fhir-client/fhir-client.js';
-import { isResourceId } from '../fhir-client/search-params.js';
+import { type FhirClient, type FhirResource, isResourceId } from '@mapx/fhir-client';
 
 /** ConceptMaps read from the FHIR server by url, id or name, cached; `flush()` is called by POST /$recache. */
 export interface ServerConceptMapSource {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, evaluateIn } from '../../test/functions/call-context.js';
-import { createFhirClient } from '../fhir-client/index.js';
+import { createFhirClient } from '@mapx/fhir-client';
 import { createServerConceptMapSource, type ServerConceptMapSource } from './index.js';
 
 const GENDER_SYSTEM = 'http://hl7.org/fhir/administrative-gender';

@@ -1,17 +1,15 @@
-import { FhirClientError, type FhirRequestInfo } from './fhir-client-error.js';
-import type {
-  FhirBundle,
-  FhirBundleEntry,
-  FhirClient,
-  FhirResource,
-  SearchAllResult,
-} from './fhir-client.js';
+import { authorizationHeader } from './credentials.js';
+import type { FhirRequestInfo } from './fhir-client-error.js';
+import type { FhirClient, FhirResource, FhirWriteResult } from './fhir-client.js';
 import { DEFAULT_FHIR_TIMEOUT_MS, type FhirClientOptions } from './fhir-client-options.js';
 import { exchange, type Exchange, type ExchangeConfig } from './http-exchange.js';
-import { isResourceId, isResourceType, splitTypeAndQuery, type SearchParams } from './search-params.js';
+import { asBundle, asResource, refused } from './responses.js';
+import { retryPolicy } from './retry-policy.js';
+import { isResourceId, isResourceType, splitTypeAndQuery } from './search-params.js';
+import { collectEntries, searchPages, type PageFetcher } from './search-pages.js';
 import { createUrlGuard, type UrlGuard } from './url-guard.js';
 
-export const DEFAULT_MAX_RESULTS = 10_000;
+export { DEFAULT_MAX_RESULTS } from './search-pages.js';
 const LITERAL_REFERENCE =
   /^([A-Z][A-Za-z0-9]*)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/([A-Za-z0-9\-.]{1,64}))?$/;
 
@@ -20,13 +18,19 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
   const guard = createUrlGuard(options.baseUrl);
   const config: ExchangeConfig = {
     timeoutMs: options.timeoutMs ?? DEFAULT_FHIR_TIMEOUT_MS,
-    authorization:
-      options.authType === 'BASIC'
-        ? `Basic ${Buffer.from(`${options.username ?? ''}:${options.password ?? ''}`).toString('base64')}`
-        : undefined,
+    authorization: authorizationHeader(options),
+    retry: retryPolicy(options.retry),
   };
   const get = async (ref: string, info: Omit<FhirRequestInfo, 'method' | 'url'>): Promise<unknown> =>
     (await exchange(config, request(guard, 'GET', ref, info))).body;
+  const fetchPage: PageFetcher = {
+    first: (typeWithQuery, params, opts) => client.search(typeWithQuery, params, opts),
+    next: async (link, type) => {
+      const url = options.reanchorNextLinks ? guard.reanchor(link) : guard.resolve(link);
+      if (!url) throw refused(guard, link, 'the next link is not under the configured FHIR server base');
+      return asBundle(await get(url.href, { resourceType: type }), guard, type);
+    },
+  };
 
   const client: FhirClient = {
     baseUrl: guard.base,
@@ -43,21 +47,19 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
       const ex = request(guard, 'POST', `${type}/_search`, { resourceType: type });
       ex.body = query.toString();
       ex.headers = { 'content-type': 'application/x-www-form-urlencoded' };
+      // A search changes nothing on the server: repeating it is harmless.
+      ex.idempotent = true;
       return asBundle((await exchange(config, ex)).body, guard, type);
     },
-    searchPages: (typeWithQuery, params, opts) => searchPages(client, get, typeWithQuery, params, opts),
-    searchAll: async (typeWithQuery, params, opts) => {
-      const max = opts?.maxResults ?? DEFAULT_MAX_RESULTS;
-      return collectEntries(client.searchPages(typeWithQuery, params, opts), max);
-    },
+    searchPages: (typeWithQuery, params, opts) => searchPages(fetchPage, typeWithQuery, params, opts),
+    searchAll: async (typeWithQuery, params, opts) =>
+      collectEntries(client.searchPages(typeWithQuery, params, opts), opts?.maxResults),
     capabilities: async () => asResource(await get('metadata', {}), guard, 'metadata'),
-    create: async (resource) => {
+    create: async (resource, opts) => {
       checkTypeAndId(guard, resource.resourceType, undefined);
-      return write(
-        config,
-        request(guard, 'POST', resource.resourceType, { resourceType: resource.resourceType }),
-        resource,
-      );
+      const ex = request(guard, 'POST', resource.resourceType, { resourceType: resource.resourceType });
+      ex.idempotent = opts?.idempotent;
+      return write(config, ex, resource);
     },
     update: async (resource, opts) => {
       const id = resource.id ?? '';
@@ -66,16 +68,30 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
         resourceType: resource.resourceType,
         id,
       });
-      if (opts?.ifMatch)
-        ex.headers = { 'if-match': opts.ifMatch.includes('"') ? opts.ifMatch : `W/"${opts.ifMatch}"` };
+      ex.headers = conditionHeaders(opts?.ifMatch, opts?.ifNoneMatch);
       return write(config, ex, resource);
     },
-    delete: async (type, id) => {
+    delete: async (type, id, opts) => {
       checkTypeAndId(guard, type, id);
-      await exchange(config, request(guard, 'DELETE', `${type}/${id}`, { resourceType: type, id }));
+      const ex = request(guard, 'DELETE', `${type}/${id}`, { resourceType: type, id });
+      ex.headers = conditionHeaders(opts?.ifMatch, undefined);
+      await exchange(config, ex);
+    },
+    transaction: async (bundle, opts) => {
+      const info = { method: 'POST', url: guard.base, resourceType: 'Bundle' };
+      const ex: Exchange = { method: 'POST', url: new URL(guard.base), info, idempotent: opts?.idempotent };
+      const res = await write(config, ex, bundle);
+      return asBundle(res.resource, guard, 'Bundle');
     },
   };
   return client;
+}
+
+function conditionHeaders(ifMatch: string | undefined, ifNoneMatch: string | undefined) {
+  const headers: Record<string, string> = {};
+  if (ifMatch) headers['if-match'] = ifMatch.includes('"') ? ifMatch : `W/"${ifMatch}"`;
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  return headers;
 }
 
 function request(
@@ -89,7 +105,7 @@ function request(
   return { method, url, info: { method, url: url.href, ...info } };
 }
 
-async function write(config: ExchangeConfig, ex: Exchange, resource: FhirResource) {
+async function write(config: ExchangeConfig, ex: Exchange, resource: FhirResource): Promise<FhirWriteResult> {
   ex.body = JSON.stringify(resource);
   ex.headers = { ...ex.headers, 'content-type': 'application/fhir+json' };
   const res = await exchange(config, ex);
@@ -111,76 +127,13 @@ async function readReference(
   return asResource(await get(relative, { resourceType, id }), guard, relative);
 }
 
-async function* searchPages(
-  client: FhirClient,
-  get: (ref: string, info: object) => Promise<unknown>,
-  typeWithQuery: string,
-  params: SearchParams | undefined,
-  opts: { asPost?: boolean | undefined } | undefined,
-): AsyncGenerator<FhirBundle> {
-  let page = await client.search(typeWithQuery, params, opts);
-  const seen = new Set<string>();
-  while (true) {
-    yield page;
-    const next = page.link?.find((l) => l.relation === 'next')?.url;
-    if (!next || seen.has(next)) return;
-    seen.add(next);
-    const type = splitTypeAndQuery(typeWithQuery).type;
-    const body = await get(next, { resourceType: type });
-    page = asBundle(body, { base: client.baseUrl }, type);
-  }
-}
-
-async function collectEntries(pages: AsyncGenerator<FhirBundle>, max: number): Promise<SearchAllResult> {
-  const entries: FhirBundleEntry[] = [];
-  for await (const page of pages) {
-    for (const entry of page.entry ?? []) {
-      if (!entry.resource || entry.search?.mode === 'outcome') continue;
-      if (entries.length >= max) {
-        await pages.return(undefined);
-        return { entries, truncated: true };
-      }
-      entries.push(entry);
-    }
-  }
-  return { entries, truncated: false };
-}
-
 function checkTypeAndId(guard: UrlGuard, type: string, id: string | undefined): void {
   if (!isResourceType(type)) throw refused(guard, type, `"${type}" is not a resource type`);
   if (id !== undefined && !isResourceId(id))
     throw refused(guard, `${type}/${id}`, `"${id}" is not a resource id`);
 }
 
-function refused(guard: Pick<UrlGuard, 'base'>, ref: string, why: string): FhirClientError {
-  return new FhirClientError(`Refused to fetch ${JSON.stringify(ref)}: ${why} (${guard.base})`, {
-    kind: 'refused-url',
-    request: { method: 'GET', url: ref.slice(0, 500) },
-  });
-}
-
 function queryText(query: URLSearchParams): string {
   const text = query.toString();
   return text ? `?${text}` : '';
-}
-
-function asResource(body: unknown, guard: Pick<UrlGuard, 'base'>, what: string): FhirResource {
-  if (typeof body === 'object' && body !== null && typeof (body as FhirResource).resourceType === 'string') {
-    return body as FhirResource;
-  }
-  throw new FhirClientError(`${what} did not return a FHIR resource`, {
-    kind: 'invalid-response',
-    request: { method: 'GET', url: `${guard.base}/${what}` },
-  });
-}
-
-function asBundle(body: unknown, guard: Pick<UrlGuard, 'base'>, type: string): FhirBundle {
-  const resource = asResource(body, guard, type);
-  if (resource.resourceType !== 'Bundle') {
-    throw new FhirClientError(`search of ${type} did not return a Bundle`, {
-      kind: 'invalid-response',
-      request: { method: 'GET', url: `${guard.base}/${type}`, resourceType: type },
-    });
-  }
-  return resource as FhirBundle;
 }

@@ -6,7 +6,8 @@ export interface FhirRequestInfo {
   id?: string;
 }
 
-export type FhirClientErrorKind = 'timeout' | 'http' | 'network' | 'refused-url' | 'invalid-response';
+export type FhirClientErrorKind =
+  'timeout' | 'http' | 'network' | 'refused-url' | 'invalid-response' | 'endless-paging';
 
 export interface FhirClientErrorFields {
   kind: FhirClientErrorKind;
@@ -15,6 +16,10 @@ export interface FhirClientErrorFields {
   operationOutcome?: unknown;
   sourceErrorCode?: string;
   timeoutMs?: number;
+  /** How many times the request was sent (more than 1 after retries). */
+  attempts?: number;
+  /** The server's `Retry-After` in seconds, when it sent one with the failure. */
+  retryAfterS?: number;
 }
 
 /**
@@ -28,6 +33,8 @@ export class FhirClientError extends Error {
   readonly operationOutcome: unknown;
   readonly sourceErrorCode: string | undefined;
   readonly timeoutMs: number | undefined;
+  readonly attempts: number | undefined;
+  readonly retryAfterS: number | undefined;
 
   constructor(message: string, fields: FhirClientErrorFields) {
     super(message);
@@ -38,6 +45,8 @@ export class FhirClientError extends Error {
     this.operationOutcome = fields.operationOutcome;
     this.sourceErrorCode = fields.sourceErrorCode;
     this.timeoutMs = fields.timeoutMs;
+    this.attempts = fields.attempts;
+    this.retryAfterS = fields.retryAfterS;
   }
 }
 

@@ -1,12 +1,31 @@
+export interface RetryOptions {
+  /** Further attempts after the first, for idempotent requests only; default 2, 0 disables retries. */
+  retries?: number | undefined;
+  /** First backoff in ms, doubled per attempt with full jitter; default 200. */
+  baseDelayMs?: number | undefined;
+  /** Upper bound of one backoff (and of an honoured `Retry-After`) in ms; default 5,000. */
+  maxDelayMs?: number | undefined;
+}
+
 export interface FhirClientOptions {
   /** FHIR server base URL (http or https). */
   baseUrl: string;
-  /** `BASIC` sends `username`/`password` as HTTP basic auth; default `NONE`. */
-  authType?: 'NONE' | 'BASIC' | undefined;
+  /**
+   * `BASIC` sends `username`/`password` as HTTP basic auth, `BEARER` sends `token`; default `NONE`. The
+   * credentials go to the base's origin only and never into an error.
+   */
+  authType?: 'NONE' | 'BASIC' | 'BEARER' | undefined;
   username?: string | undefined;
   password?: string | undefined;
-  /** Per-request timeout in ms (whole request, body included); default 30,000. */
+  token?: string | undefined;
+  /** Per-request timeout in ms (whole request, body included); default 30,000. Each retry gets its own. */
   timeoutMs?: number | undefined;
+  retry?: RetryOptions | undefined;
+  /**
+   * `next` links on another origin whose path lies under the base path (a server behind a proxy reporting its
+   * internal address) are fetched from the base origin instead of being refused. Default false.
+   */
+  reanchorNextLinks?: boolean | undefined;
 }
 
 export const DEFAULT_FHIR_TIMEOUT_MS = 30_000;

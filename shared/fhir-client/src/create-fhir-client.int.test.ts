@@ -93,6 +93,24 @@ describe('createFhirClient against a real FHIR server', () => {
     expect((await rejection(client.read('Basic', resource.id))).status).toBe(404);
   });
 
+  it('posts a transaction Bundle to the base and returns the response Bundle', async () => {
+    const client = createFhirClient({ baseUrl: server.baseUrl });
+    const response = await client.transaction({
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [
+        {
+          resource: { resourceType: 'Patient', id: 'tx1', name: [{ family: 'Txfam' }] },
+          request: { method: 'PUT', url: 'Patient/tx1' },
+        },
+      ],
+    });
+    expect(response.type).toBe('transaction-response');
+    expect(response.entry).toHaveLength(1);
+    expect((await client.read('Patient', 'tx1')).id).toBe('tx1');
+    expect(server.requests.at(-2)).toMatchObject({ method: 'POST', url: new URL(server.baseUrl).pathname });
+  });
+
   it('returns the CapabilityStatement', async () => {
     const client = createFhirClient({ baseUrl: server.baseUrl });
     expect((await client.capabilities()).resourceType).toBe('CapabilityStatement');

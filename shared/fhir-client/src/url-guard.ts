@@ -8,6 +8,8 @@ export interface UrlGuard {
   readonly base: string;
   /** Resolves `ref` (absolute, or relative to the base) and returns it when allowed, else undefined. */
   resolve(ref: string): URL | undefined;
+  /** Like resolve, but an absolute URL on another origin whose path lies under the base path moves to the base. */
+  reanchor(ref: string): URL | undefined;
 }
 
 export function createUrlGuard(baseUrl: string): UrlGuard {
@@ -19,8 +21,15 @@ export function createUrlGuard(baseUrl: string): UrlGuard {
   base.hash = '';
   const basePath = base.pathname.replace(/\/+$/, '');
   const baseText = `${base.origin}${basePath}`;
-  return {
+  const guard: UrlGuard = {
     base: baseText,
+    reanchor(ref: string): URL | undefined {
+      const direct = guard.resolve(ref);
+      if (direct || !URL.canParse(ref)) return direct;
+      const url = new URL(ref);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+      return guard.resolve(`${base.origin}${url.pathname}${url.search}`);
+    },
     resolve(ref: string): URL | undefined {
       // encoded separators in the path could be decoded into `/..` by the server
       if (/%2f|%5c/i.test(ref.split(/[?#]/, 1)[0] ?? '')) return undefined;
@@ -35,4 +44,5 @@ export function createUrlGuard(baseUrl: string): UrlGuard {
       return url;
     },
   };
+  return guard;
 }

@@ -30,9 +30,28 @@ export interface SearchOptions {
   asPost?: boolean | undefined;
 }
 
-export interface SearchAllOptions extends SearchOptions {
+export interface PagingOptions extends SearchOptions {
+  /** Stop with an `endless-paging` error after this many pages; default 10,000. */
+  maxPages?: number | undefined;
+  /** A `next` link seen before: `stop` ends the paging quietly (default), `fail` throws `endless-paging`. */
+  onRepeatedLink?: 'stop' | 'fail' | undefined;
+}
+
+export interface SearchAllOptions extends PagingOptions {
   /** Stop after this many entries; default 10,000. */
   maxResults?: number | undefined;
+}
+
+export interface WriteOptions {
+  /** A version id or an ETag (quoted as the server expects): the update applies only to that version. */
+  ifMatch?: string | undefined;
+  /** `*`: create only when absent (a conditional create through PUT). */
+  ifNoneMatch?: string | undefined;
+}
+
+export interface PostOptions {
+  /** Repeating the POST is harmless (e.g. a transaction of conditional or PUT entries): retry it like a GET. */
+  idempotent?: boolean | undefined;
 }
 
 export interface SearchAllResult {
@@ -44,7 +63,8 @@ export interface SearchAllResult {
 
 /**
  * A small FHIR REST client bound to one server base. Every method throws FhirClientError only; it never
- * fetches a URL outside the base (see url-guard.ts).
+ * fetches a URL outside the base (see url-guard.ts). Idempotent requests are retried after transient
+ * failures (see retry-policy.ts).
  */
 export interface FhirClient {
   readonly baseUrl: string;
@@ -57,7 +77,7 @@ export interface FhirClient {
   searchPages(
     typeWithQuery: string,
     params?: SearchParams,
-    options?: SearchOptions,
+    options?: PagingOptions,
   ): AsyncGenerator<FhirBundle>;
   searchAll(
     typeWithQuery: string,
@@ -65,8 +85,11 @@ export interface FhirClient {
     options?: SearchAllOptions,
   ): Promise<SearchAllResult>;
   capabilities(): Promise<FhirResource>;
-  create(resource: FhirResource): Promise<FhirWriteResult>;
-  /** PUT `Type/id`; `ifMatch` is a version id or an ETag (quoted as the server expects). */
-  update(resource: FhirResource, options?: { ifMatch?: string | undefined }): Promise<FhirWriteResult>;
-  delete(resourceType: string, id: string): Promise<void>;
+  /** POST `Type`; not retried unless `options.idempotent`. */
+  create(resource: FhirResource, options?: PostOptions): Promise<FhirWriteResult>;
+  /** PUT `Type/id`, optionally conditional on the version (`ifMatch`) or on absence (`ifNoneMatch: '*'`). */
+  update(resource: FhirResource, options?: WriteOptions): Promise<FhirWriteResult>;
+  delete(resourceType: string, id: string, options?: Pick<WriteOptions, 'ifMatch'>): Promise<void>;
+  /** POST a `transaction` or `batch` Bundle to the base; returns the response Bundle. */
+  transaction(bundle: FhirBundle, options?: PostOptions): Promise<FhirBundle>;
 }

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FhirClientError, type FhirRequestInfo } from './fhir-client-error.js';
+import { backoffMs, isTransient, type RetryPolicy } from './retry-policy.js';
 
 export interface Exchange {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -6,6 +8,8 @@ export interface Exchange {
   info: FhirRequestInfo;
   body?: string | undefined;
   headers?: Record<string, string> | undefined;
+  /** POST is retried only when the caller says repeating it is harmless. */
+  idempotent?: boolean | undefined;
 }
 
 export interface ExchangeResult {
@@ -17,15 +21,48 @@ export interface ExchangeResult {
 export interface ExchangeConfig {
   timeoutMs: number;
   authorization: string | undefined;
+  retry: RetryPolicy;
+}
+
+/**
+ * One request, sent again after a transient failure when it is idempotent (GET, PUT, DELETE; POST only when
+ * marked so), with exponential backoff and jitter between attempts.
+ */
+export async function exchange(config: ExchangeConfig, ex: Exchange): Promise<ExchangeResult> {
+  const retries = ex.method !== 'POST' || ex.idempotent ? config.retry.retries : 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptOnce(config, ex);
+    } catch (err) {
+      if (!(err instanceof FhirClientError)) throw err;
+      if (attempt > retries || !isTransient(err)) throw withAttempts(err, attempt);
+      await sleep(backoffMs(config.retry, attempt, err.retryAfterS));
+    }
+  }
+}
+
+function withAttempts(err: FhirClientError, attempts: number): FhirClientError {
+  if (attempts === 1) return err;
+  return new FhirClientError(err.message, {
+    kind: err.kind,
+    request: err.request,
+    ...(err.status !== undefined ? { status: err.status } : {}),
+    ...(err.operationOutcome !== undefined ? { operationOutcome: err.operationOutcome } : {}),
+    ...(err.sourceErrorCode !== undefined ? { sourceErrorCode: err.sourceErrorCode } : {}),
+    ...(err.timeoutMs !== undefined ? { timeoutMs: err.timeoutMs } : {}),
+    ...(err.retryAfterS !== undefined ? { retryAfterS: err.retryAfterS } : {}),
+    attempts,
+  });
 }
 
 /** One HTTP round trip with a whole-request timeout; maps every failure to a sanitised FhirClientError. */
-export async function exchange(config: ExchangeConfig, ex: Exchange): Promise<ExchangeResult> {
+async function attemptOnce(config: ExchangeConfig, ex: Exchange): Promise<ExchangeResult> {
   const headers: Record<string, string> = { accept: 'application/fhir+json', ...ex.headers };
   if (config.authorization) headers['authorization'] = config.authorization;
   let status: number;
   let text: string;
   let etag: string | undefined;
+  let retryAfter: string | null = null;
   try {
     const res = await fetch(ex.url, {
       method: ex.method,
@@ -36,12 +73,13 @@ export async function exchange(config: ExchangeConfig, ex: Exchange): Promise<Ex
     });
     status = res.status;
     etag = res.headers.get('etag') ?? undefined;
+    retryAfter = res.headers.get('retry-after');
     text = await res.text();
   } catch (err) {
     throw transportError(err, ex.info, config.timeoutMs);
   }
   const body = parseBody(text, ex.info, status);
-  if (status >= 300) throw httpError(status, body, ex.info);
+  if (status >= 300) throw httpError(status, body, ex.info, retryAfter);
   return { status, body, etag };
 }
 
@@ -59,7 +97,14 @@ function parseBody(text: string, info: FhirRequestInfo, status: number): unknown
   }
 }
 
-function httpError(status: number, body: unknown, info: FhirRequestInfo): FhirClientError {
+function httpError(
+  status: number,
+  body: unknown,
+  info: FhirRequestInfo,
+  retryAfter: string | null,
+): FhirClientError {
+  const retryAfterS =
+    retryAfter !== null && /^\d{1,6}$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
   const outcome = isOperationOutcome(body) ? body : undefined;
   const detail = outcome ? outcomeText(outcome) : undefined;
   const what = status >= 300 && status < 400 ? 'redirect (not followed)' : `HTTP ${status}`;
@@ -68,6 +113,7 @@ function httpError(status: number, body: unknown, info: FhirRequestInfo): FhirCl
     request: info,
     status,
     ...(outcome ? { operationOutcome: outcome } : {}),
+    ...(retryAfterS !== undefined ? { retryAfterS } : {}),
   });
 }
 

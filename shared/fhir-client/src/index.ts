@@ -1,13 +1,18 @@
 export { createFhirClient, DEFAULT_MAX_RESULTS } from './create-fhir-client.js';
+export { DEFAULT_MAX_PAGES } from './search-pages.js';
+export { DEFAULT_RETRY } from './retry-policy.js';
 export type {
   FhirBundle,
   FhirBundleEntry,
   FhirClient,
   FhirResource,
   FhirWriteResult,
+  PagingOptions,
+  PostOptions,
   SearchAllOptions,
   SearchAllResult,
   SearchOptions,
+  WriteOptions,
 } from './fhir-client.js';
 export {
   FhirClientError,
@@ -19,5 +24,12 @@ export {
   DEFAULT_FHIR_TIMEOUT_MS,
   fhirClientOptionsFromEnv,
   type FhirClientOptions,
+  type RetryOptions,
 } from './fhir-client-options.js';
-export { queryToObject, splitTypeAndQuery, type SearchParams } from './search-params.js';
+export {
+  isResourceId,
+  isResourceType,
+  queryToObject,
+  splitTypeAndQuery,
+  type SearchParams,
+} from './search-params.js';
