@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -180,6 +181,73 @@ describe('mapx run (CLI)', () => {
     expect(ids[count - 1]).toBe(`o${count - 1}`);
   }, 120_000);
 });
+
+describe('mapx run to a FHIR server', () => {
+  it('POSTs Bundle results to the base and PUTs resources with an id, failing refused inputs alone', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const resource = JSON.parse(body) as { resourceType: string; id?: string };
+        seen.push(`${req.method} ${req.url} ${resource.resourceType}/${resource.id ?? ''}`);
+        const refused = resource.id === 'n2';
+        res.writeHead(refused ? 422 : 200, { 'content-type': 'application/fhir+json' });
+        res.end(JSON.stringify(refused ? { resourceType: 'OperationOutcome' } : resource));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'mapx-run-server-'));
+      const input = join(dir, 'in.ndjson');
+      writeFileSync(input, [0, 1, 2, 3].map((n) => JSON.stringify({ n })).join('\n'));
+      const mapping = join(dir, 'm.mapx');
+      writeFileSync(
+        mapping,
+        "n = 0 ? { 'resourceType': 'Bundle', 'type': 'transaction', 'entry': [] } : { 'resourceType': 'Basic', 'id': 'n' & $string(n) }",
+      );
+      const { port } = server.address() as { port: number };
+      const errors = join(dir, 'errors.ndjson');
+      const run = await runAsync([
+        '--mapping',
+        mapping,
+        '--input',
+        input,
+        '--output',
+        `http://127.0.0.1:${port}/fhir`,
+        '--errors',
+        errors,
+        '--checkpoint',
+        join(dir, 'cp.json'),
+      ]);
+      expect(run.code, run.err).toBe(2);
+      expect(seen.sort()).toEqual([
+        'POST /fhir/ Bundle/',
+        'PUT /fhir/Basic/n1 Basic/n1',
+        'PUT /fhir/Basic/n2 Basic/n2',
+        'PUT /fhir/Basic/n3 Basic/n3',
+      ]);
+      expect(ndjson(errors)).toEqual([
+        expect.objectContaining({ index: 3, line: 3, code: 'RUN_POST_FAILED' }),
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+/** The CLI in a child process without blocking this one (the test's own HTTP server must answer it). */
+function runAsync(args: string[]): Promise<{ code: number | null; err: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, 'run', '--progress', 'off', ...args], {
+      cwd: ROOT,
+      env: ENV,
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => done({ code, err }));
+  });
+}
 
 function readCheckpoint(file: string): { nextSeq: number; complete: boolean } {
   try {
