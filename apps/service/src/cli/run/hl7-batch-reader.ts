@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { runIssue } from './run-codes.js';
 import type { RecordInput } from './run-input.js';
-import { splitLines } from './split-lines.js';
+import { splitLines } from '../../stream/split-lines.js';
 
 const HL7 = 'x-application/hl7-v2+er7';
 const BATCH_SEGMENTS = new Set(['FHS', 'BHS', 'BTS', 'FTS']);

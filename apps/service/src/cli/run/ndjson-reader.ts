@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { runIssue } from './run-codes.js';
 import type { RecordInput } from './run-input.js';
-import { splitLines } from './split-lines.js';
+import { splitLines } from '../../stream/split-lines.js';
 
 /** One record per non-blank line (JSON, parsed by the JSON normaliser where the evaluation runs). */
 export async function* readNdjson(

@@ -8,7 +8,7 @@ import type { RunArgs } from './run-args.js';
 import type { RunInput } from './run-input.js';
 import type { RunLayout } from './run-layout.js';
 import type { RunTarget } from './run-target.js';
-import { OrderedWindow } from './ordered-window.js';
+import { OrderedWindow } from '../../stream/ordered-window.js';
 import { errorLine } from './error-line.js';
 
 export interface RunContext {
