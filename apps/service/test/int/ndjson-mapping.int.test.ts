@@ -35,7 +35,7 @@ describe('POST /Mapping/{id} with an NDJSON body', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { id?: string; error?: { line: number; status: number; code: string } });
     expect(out).toHaveLength(201);
-    expect(out[100]?.error).toMatchObject({ line: 101, status: 400 });
+    expect(out[100]?.error).toMatchObject({ line: 101, status: 400, code: 'JSON_SYNTAX_ERROR' });
     const ids = out.filter((o) => !o.error).map((o) => o.id);
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `o${i + 1}`));
   });
