@@ -10,9 +10,12 @@ import { inputFailure } from '../http/input-failure.js';
 import { isVerbose } from '../http/verbose-flag.js';
 import { parseArgs, USAGE, type EvalArgs } from './parse-args.js';
 import { guessContentType } from './guess-content-type.js';
+import { warningText } from './warning-text.js';
+import { runCommand } from './run/run-command.js';
 
 /** `mapx eval`: the same pipeline as POST /, for mapping authors' CI. */
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'run') return runCommand(argv.slice(1));
   const parsed = parseArgs(argv);
   if (!parsed.ok) return fail(`${parsed.message}\n\n${USAGE}`);
   if (parsed.command === 'help') {
@@ -86,14 +89,3 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
-
-/** `199 mapx "CODE: message"` (the HTTP Warning header form) → `CODE: message` for a terminal. */
-function warningText(header: string): string {
-  const quoted = /^199 mapx (".*")$/.exec(header)?.[1];
-  if (quoted === undefined) return header;
-  try {
-    return JSON.parse(quoted) as string;
-  } catch {
-    return header;
-  }
-}

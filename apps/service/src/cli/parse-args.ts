@@ -1,3 +1,5 @@
+import { RUN_USAGE } from './run/run-args.js';
+
 export interface EvalArgs {
   readonly expression?: string;
   readonly expressionFile?: string;
@@ -56,4 +58,6 @@ Options:
   -b, --bindings JSON       JSON object of extra bindings, e.g. '{"throwLevel": 20}'
   -v, --verbose             print the verbose report instead of the result
 Environment variables are those of the service (FHIR_PACKAGES, MAPPINGS_FOLDER, MAPX_EVAL_* …).
-Exit code 0 when the evaluation succeeded (status 200), 1 otherwise.`;
+Exit code 0 when the evaluation succeeded (status 200), 1 otherwise.
+
+${RUN_USAGE}`;

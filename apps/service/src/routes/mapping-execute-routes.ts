@@ -7,13 +7,17 @@ import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
 import { notServedAnswer } from '../mappings/not-served.js';
 import { isBlank } from '../normalize/is-blank.js';
+import { installNdjsonParser, isNdjsonBody, sendNdjson } from './ndjson-execute.js';
 
 type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
 
 /** POST /Mapping/:id, and POST|PUT /Mapping/:id/<any segments> — run a saved mapping on the raw body. */
 export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> {
+  installNdjsonParser(app);
   const handler = async (request: ExecRequest, reply: FastifyReply) =>
-    sendEvaluation(reply, await execute(app, request));
+    isNdjsonBody(request.body)
+      ? sendNdjson(app, request, reply, () => execute(app, request))
+      : sendEvaluation(reply, await execute(app, request));
   app.post('/Mapping/:mappingId', handler);
   app.post('/Mapping/:mappingId/*', handler);
   // spec: PUT with no segment after the id is always a mapping update (an enterprise write), never a transform

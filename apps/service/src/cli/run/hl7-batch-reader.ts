@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import { runIssue } from './run-codes.js';
+import type { RecordInput } from './run-input.js';
+import { splitLines } from '../../stream/split-lines.js';
+
+const HL7 = 'x-application/hl7-v2+er7';
+const BATCH_SEGMENTS = new Set(['FHS', 'BHS', 'BTS', 'FTS']);
+/** MLLP framing bytes: start block (VT), end block (FS). */
+const VT = 0x0b;
+const FS = 0x1c;
+const SEGMENT_END = Buffer.from('\r');
+
+interface Pending {
+  parts: Buffer[];
+  bytes: number;
+  line: number;
+  tooLarge: boolean;
+}
+
+/**
+ * The messages of an HL7 v2 stream, one record each: a single message, a batch file (FHS/BHS … BTS/FTS, the
+ * envelope segments dropped) or an MLLP-framed dump (VT … FS CR around each message). A message starts at each
+ * MSH segment; lines before the first one form a record of their own, which the normaliser refuses with its code.
+ */
+export async function* readHl7Messages(
+  stream: Readable,
+  file: string,
+  maxBytes: number,
+  onBytes: (n: number) => void,
+): AsyncGenerator<RecordInput> {
+  let pending: Pending | undefined;
+  let index = 0;
+  const finish = (p: Pending): RecordInput => {
+    const position = { file, index: ++index, line: p.line };
+    if (p.tooLarge)
+      return { position, issue: runIssue('RUN_INPUT_TOO_LARGE', `more than ${maxBytes} bytes`) };
+    return { position, contentType: HL7, bytes: Buffer.concat(p.parts) };
+  };
+  for await (const line of splitLines(stream, maxBytes, onBytes)) {
+    const bytes = line.bytes && unframe(line.bytes);
+    if (bytes?.length === 0) continue;
+    const id = bytes?.subarray(0, 3).toString('latin1');
+    if (id !== undefined && BATCH_SEGMENTS.has(id)) {
+      if (pending) yield finish(pending);
+      pending = undefined;
+      continue;
+    }
+    if (id === 'MSH' || !pending) {
+      if (pending) yield finish(pending);
+      pending = { parts: [], bytes: 0, line: line.number, tooLarge: false };
+    }
+    add(pending, bytes, maxBytes);
+  }
+  if (pending) yield finish(pending);
+}
+
+function add(p: Pending, bytes: Buffer | undefined, maxBytes: number): void {
+  if (p.tooLarge) return;
+  if (bytes === undefined || p.bytes + bytes.length + 1 > maxBytes) {
+    p.tooLarge = true;
+    p.parts = [];
+    return;
+  }
+  p.parts.push(bytes, SEGMENT_END);
+  p.bytes += bytes.length + 1;
+}
+
+/** The line without MLLP framing bytes at either end (a frame's VT opens its first segment). */
+function unframe(line: Buffer): Buffer {
+  let start = 0;
+  let end = line.length;
+  while (start < end && (line[start] === VT || line[start] === FS)) start++;
+  while (end > start && (line[end - 1] === FS || line[end - 1] === VT)) end--;
+  return start === 0 && end === line.length ? line : line.subarray(start, end);
+}

@@ -1,0 +1,150 @@
+import type { buildApp } from '../../app.js';
+import type { Checkpoint, CheckpointState, RunCounts } from './checkpoint.js';
+import { createMapper, type Outcome } from './map-input.js';
+import type { OutputFiles } from './output-files.js';
+import type { Progress } from './progress.js';
+import { readInputs } from './read-inputs.js';
+import type { RunArgs } from './run-args.js';
+import type { RunInput } from './run-input.js';
+import type { RunLayout } from './run-layout.js';
+import type { RunTarget } from './run-target.js';
+import { OrderedWindow } from '../../stream/ordered-window.js';
+import { errorLine } from './error-line.js';
+
+export interface RunContext {
+  readonly app: Awaited<ReturnType<typeof buildApp>>;
+  readonly args: RunArgs;
+  readonly source: string;
+  readonly files: readonly string[];
+  readonly layout: RunLayout;
+  readonly checkpoint: Checkpoint;
+  readonly resumed: CheckpointState | undefined;
+  readonly outputs: OutputFiles;
+  readonly target: RunTarget;
+  readonly progress: Progress;
+}
+
+export interface RunSummary extends RunCounts {
+  readonly inputs: number;
+  readonly resumedPast: number;
+  readonly interrupted: boolean;
+  readonly workers: number;
+  readonly shard: string;
+  readonly wallSeconds: number;
+  readonly cpuSeconds: number;
+  readonly ratePerSecond: number;
+  readonly output: string;
+  readonly errors: string;
+  readonly resources: Record<string, number>;
+  /** The process's peak resident set size (all threads). */
+  readonly peakRssMb: number;
+}
+
+/** Inputs in flight per worker: enough to keep every thread busy while main reads and writes. */
+const IN_FLIGHT_PER_WORKER = 16;
+const CHECKPOINT_MS = 1_000;
+
+/** Reads, maps (in the worker pool) and commits every input of this shard, checkpointing as it goes. */
+export async function runLoop(ctx: RunContext): Promise<RunSummary> {
+  const { args, layout, outputs, target, progress } = ctx;
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  const counts: RunCounts = { ...(ctx.resumed?.counts ?? { converted: 0, failed: 0, warnings: 0 }) };
+  const resumeFrom = ctx.resumed?.nextSeq ?? 0;
+  let nextSeq = resumeFrom;
+  let bytesRead = 0;
+  let inputs = 0;
+  let skipped = 0;
+  let sinceCheckpoint = 0;
+  let lastCheckpoint = Date.now();
+  outputs.append(layout.errors, '');
+  const stats = () => ({ done: counts.converted + counts.failed, failed: counts.failed, skipped, bytesRead });
+  const save = (complete: boolean) => {
+    ctx.checkpoint.save({ nextSeq, files: outputs.flush(), counts, complete });
+    sinceCheckpoint = 0;
+    lastCheckpoint = Date.now();
+  };
+  const commit = (input: RunInput, outcome: Outcome) => {
+    for (const warning of outcome.warnings)
+      outputs.append(layout.errors, errorLine(input, warning, 'warning'));
+    counts.warnings += outcome.warnings.length;
+    if (outcome.issue) {
+      counts.failed++;
+      outputs.append(layout.errors, errorLine(input, outcome.issue, 'error'));
+    } else {
+      counts.converted++;
+      if (outcome.json !== undefined) target.commit(outcome.json);
+    }
+    nextSeq = input.seq + 1;
+    progress.update(stats());
+    if (++sinceCheckpoint >= args.checkpointEvery || Date.now() - lastCheckpoint >= CHECKPOINT_MS)
+      save(false);
+  };
+  const window = new OrderedWindow(
+    args.workers * IN_FLIGHT_PER_WORKER,
+    createMapper(ctx.app.mapx, ctx.source, target),
+    commit,
+  );
+  const stop = interruption();
+  const reading = readInputs(ctx.files, {
+    format: args.format,
+    maxInputBytes: args.maxInputBytes,
+    csvDelimiter: args.csvDelimiter,
+    ...(args.csvGroupBy === undefined ? {} : { csvGroupBy: args.csvGroupBy }),
+    onBytes: (n) => (bytesRead += n),
+  });
+  try {
+    for await (const input of reading) {
+      if (stop.requested) break;
+      if (input.seq % args.shard.count !== args.shard.index) continue;
+      inputs++;
+      if (input.seq < resumeFrom) {
+        skipped++;
+        continue;
+      }
+      await window.push(input);
+    }
+    await window.finish();
+  } finally {
+    stop.dispose();
+  }
+  save(!stop.requested);
+  progress.stop(stats());
+  const wallSeconds = (Date.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const done = inputs - skipped;
+  return {
+    inputs,
+    resumedPast: skipped,
+    ...counts,
+    interrupted: stop.requested,
+    workers: args.workers,
+    shard: `${args.shard.index}/${args.shard.count}`,
+    wallSeconds: round(wallSeconds),
+    cpuSeconds: round((used.user + used.system) / 1e6),
+    ratePerSecond: round(wallSeconds > 0 ? done / wallSeconds : 0),
+    output: layout.output,
+    errors: layout.errors,
+    resources: Object.fromEntries(target.counts),
+    peakRssMb: round(process.resourceUsage().maxRSS / 1024),
+  };
+}
+
+/** SIGINT/SIGTERM: stop reading, let what is in flight finish, write the checkpoint, exit. */
+function interruption() {
+  const state = { requested: false, dispose: () => undefined as void };
+  const onSignal = () => {
+    state.requested = true;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  state.dispose = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  return state;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,262 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildService, ROOT } from '../helpers/start-built-server.js';
+import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
+
+const CLI = resolve(ROOT, 'apps/service/dist/cli/mapx-cli.js');
+const ENV = { ...process.env, FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE };
+
+function mapxRun(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, 'run', '--progress', 'json', ...args], {
+    cwd: ROOT,
+    env: ENV,
+    encoding: 'utf8',
+  });
+  const summary =
+    r.stdout.trim() === '' ? undefined : (JSON.parse(r.stdout.trim().split('\n').pop() as string) as Summary);
+  return { code: r.status, summary, err: r.stderr };
+}
+
+interface Summary {
+  inputs: number;
+  converted: number;
+  failed: number;
+  resumedPast: number;
+  interrupted: boolean;
+  resources: Record<string, number>;
+}
+
+function ndjson(file: string): Array<Record<string, unknown>> {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const seg = (...lines: string[]) => lines.join('\r');
+const message = (id: string, family: string) =>
+  seg(
+    `MSH|^~\\&|SND|FAC|RCV|FAC|20240101120000||ADT^A01|${id}|P|2.5.1`,
+    'EVN|A01|20240101120000',
+    `PID|1||${id}^^^HOSP^MR||${family}^Ann`,
+  );
+/** The control id of the message as the result's id: which inputs produced an output. */
+const ID_MAPPING =
+  "{ 'resourceType': 'Patient', 'id': MSH.MessageControlID, 'family': PID.PatientName.FamilyName.Surname }";
+
+describe('mapx run (CLI)', () => {
+  let dir: string;
+  let mapping: string;
+  beforeAll(() => {
+    buildService();
+    dir = mkdtempSync(join(tmpdir(), 'mapx-run-'));
+    mapping = join(dir, 'id.mapx');
+    writeFileSync(mapping, ID_MAPPING);
+  }, 180_000);
+
+  it('converts an HL7 v2 batch file around a broken message and reports it with its position', () => {
+    const batch = [
+      'FHS|^~\\&|SND|FAC',
+      'BHS|^~\\&|SND|FAC',
+      message('M1', 'One'),
+      'MSH',
+      'PID|1||X',
+      message('M3', 'Three'),
+      'BTS|3',
+      'FTS|1',
+    ].join('\r');
+    const input = join(dir, 'batch.hl7');
+    writeFileSync(input, `${batch}\r`);
+    const out = join(dir, 'batch-out');
+    const r = mapxRun('--mapping', mapping, '--input', input, '--output', out, '--workers', '2');
+    expect(r.code, r.err).toBe(2);
+    expect(r.summary).toMatchObject({ inputs: 3, converted: 2, failed: 1 });
+    expect(ndjson(join(out, 'Patient.ndjson')).map((p) => p.id)).toEqual(['M1', 'M3']);
+    const errors = ndjson(join(out, 'errors.ndjson')).filter((e) => e.level === 'error');
+    expect(errors).toEqual([
+      expect.objectContaining({ file: input, index: 2, line: 6, code: 'HL7_BAD_MSH', status: 422 }),
+    ]);
+  });
+
+  it('splits an MLLP-framed dump into its messages', () => {
+    const input = join(dir, 'dump.mllp');
+    const frames = ['A', 'B', 'C'].map((id) => `\x0b${message(id, id)}\r\x1c\r`);
+    writeFileSync(input, frames.join('\n'));
+    const out = join(dir, 'dump.ndjson');
+    const r = mapxRun('--mapping', mapping, '--input', input, '--output', out);
+    expect(r.code, r.err).toBe(0);
+    expect(ndjson(out).map((p) => [p.id, p.family])).toEqual([
+      ['A', 'A'],
+      ['B', 'B'],
+      ['C', 'C'],
+    ]);
+  });
+
+  it('maps one CSV record per row, or per group of consecutive rows with --csv-group-by', () => {
+    const input = join(dir, 'people.csv');
+    writeFileSync(input, 'pid,first,visit\n1,Ann,a\n1,Ann,b\n2,"Bob, Jr",c\n3,Cy,d\n');
+    const csvMapping = join(dir, 'csv.mapx');
+    writeFileSync(csvMapping, "{ 'resourceType': 'Basic', 'id': $string($[0].pid), 'rows': $count($) }");
+    const perRow = join(dir, 'rows.ndjson');
+    expect(mapxRun('--mapping', csvMapping, '--input', input, '--output', perRow).code).toBe(0);
+    expect(ndjson(perRow).map((b) => [b.id, b.rows])).toEqual([
+      ['1', 1],
+      ['1', 1],
+      ['2', 1],
+      ['3', 1],
+    ]);
+    const grouped = join(dir, 'groups.ndjson');
+    const r = mapxRun(
+      '--mapping',
+      csvMapping,
+      '--input',
+      input,
+      '--output',
+      grouped,
+      '--csv-group-by',
+      'pid',
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(ndjson(grouped).map((b) => [b.id, b.rows])).toEqual([
+      ['1', 2],
+      ['2', 1],
+      ['3', 1],
+    ]);
+  });
+
+  it('--shard i/n: the shards together map every input exactly once', () => {
+    const folder = join(dir, 'messages');
+    mkdirSync(folder);
+    const ids = Array.from({ length: 23 }, (_, i) => `S${i}`);
+    ids.forEach((id) => writeFileSync(join(folder, `${id}.hl7`), message(id, id)));
+    const seen: string[] = [];
+    for (let shard = 0; shard < 3; shard++) {
+      const out = join(dir, `shard-${shard}.ndjson`);
+      const r = mapxRun('--mapping', mapping, '--input', folder, '--output', out, '--shard', `${shard}/3`);
+      expect(r.code, r.err).toBe(0);
+      const got = ndjson(out).map((p) => p.id as string);
+      expect(got.length).toBeGreaterThan(0);
+      seen.push(...got);
+    }
+    expect(seen.sort()).toEqual([...ids].sort());
+  });
+
+  it('resumes after being killed mid-run: every output exactly once', async () => {
+    const count = 40_000;
+    const input = join(dir, 'many.ndjson');
+    writeFileSync(input, Array.from({ length: count }, (_, i) => JSON.stringify({ n: i })).join('\n'));
+    const nMapping = join(dir, 'n.mapx');
+    writeFileSync(nMapping, "{ 'resourceType': 'Observation', 'id': 'o' & $string(n) }");
+    const out = join(dir, 'many.ndjson.out.ndjson');
+    const checkpoint = join(dir, 'many.checkpoint.json');
+    const args = ['run', '--progress', 'off', '--mapping', nMapping, '--input', input, '--output', out];
+    args.push('--checkpoint', checkpoint, '--checkpoint-every', '100', '--workers', '1', '--resume');
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: ENV, stdio: 'ignore' });
+    const exited = new Promise((done) => child.once('exit', done));
+    await waitFor(() => existsSync(checkpoint) && readCheckpoint(checkpoint).nextSeq > 0);
+    child.kill('SIGKILL');
+    await exited;
+    const atKill = readCheckpoint(checkpoint);
+    expect(atKill.complete).toBe(false);
+    const r = mapxRun(
+      '--mapping',
+      nMapping,
+      '--input',
+      input,
+      '--output',
+      out,
+      '--checkpoint',
+      checkpoint,
+      '--resume',
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.summary?.resumedPast).toBe(atKill.nextSeq);
+    const ids = ndjson(out).map((o) => o.id);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+    expect(ids[count - 1]).toBe(`o${count - 1}`);
+  }, 120_000);
+});
+
+describe('mapx run to a FHIR server', () => {
+  it('POSTs Bundle results to the base and PUTs resources with an id, failing refused inputs alone', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const resource = JSON.parse(body) as { resourceType: string; id?: string };
+        seen.push(`${req.method} ${req.url} ${resource.resourceType}/${resource.id ?? ''}`);
+        const refused = resource.id === 'n2';
+        res.writeHead(refused ? 422 : 200, { 'content-type': 'application/fhir+json' });
+        res.end(JSON.stringify(refused ? { resourceType: 'OperationOutcome' } : resource));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'mapx-run-server-'));
+      const input = join(dir, 'in.ndjson');
+      writeFileSync(input, [0, 1, 2, 3].map((n) => JSON.stringify({ n })).join('\n'));
+      const mapping = join(dir, 'm.mapx');
+      writeFileSync(
+        mapping,
+        "n = 0 ? { 'resourceType': 'Bundle', 'type': 'transaction', 'entry': [] } : { 'resourceType': 'Basic', 'id': 'n' & $string(n) }",
+      );
+      const { port } = server.address() as { port: number };
+      const errors = join(dir, 'errors.ndjson');
+      const run = await runAsync([
+        '--mapping',
+        mapping,
+        '--input',
+        input,
+        '--output',
+        `http://127.0.0.1:${port}/fhir`,
+        '--errors',
+        errors,
+        '--checkpoint',
+        join(dir, 'cp.json'),
+      ]);
+      expect(run.code, run.err).toBe(2);
+      expect(seen.sort()).toEqual([
+        'POST /fhir/ Bundle/',
+        'PUT /fhir/Basic/n1 Basic/n1',
+        'PUT /fhir/Basic/n2 Basic/n2',
+        'PUT /fhir/Basic/n3 Basic/n3',
+      ]);
+      expect(ndjson(errors)).toEqual([
+        expect.objectContaining({ index: 3, line: 3, code: 'RUN_POST_FAILED' }),
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+/** The CLI in a child process without blocking this one (the test's own HTTP server must answer it). */
+function runAsync(args: string[]): Promise<{ code: number | null; err: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, 'run', '--progress', 'off', ...args], {
+      cwd: ROOT,
+      env: ENV,
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => done({ code, err }));
+  });
+}
+
+function readCheckpoint(file: string): { nextSeq: number; complete: boolean } {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { nextSeq: number; complete: boolean };
+  } catch {
+    return { nextSeq: 0, complete: false };
+  }
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 3000 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+}
