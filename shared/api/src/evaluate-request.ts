@@ -15,9 +15,7 @@ export type InputContentType = (typeof INPUT_CONTENT_TYPES)[number];
 export const evaluateRequestSchema = z.object({
   mapx: z.string(),
   input: z.unknown().optional(),
-  contentType: z.string().optional(),
+  // a contentType that is not a string has always been ignored (read as absent), not refused
+  contentType: z.string().optional().catch(undefined),
 });
 export type EvaluateRequest = z.infer<typeof evaluateRequestSchema>;
-
-/** Media type of a saved mapping's text. */
-export const MAPX_MEDIA_TYPE = 'application/vnd.vendor.mapx';

@@ -23,6 +23,8 @@ export const fhirElementInfoSchema = z.object({
   isSlice: z.boolean(),
   isChoice: z.boolean(),
   binding: z.object({ strength: z.string(), valueSet: z.string().optional() }).optional(),
+  /** True when the element has a fixed value (`fixed[x]`): nothing to write there. */
+  fixed: z.boolean().optional(),
   short: z.string().optional(),
 });
 export type FhirElementInfo = z.infer<typeof fhirElementInfoSchema>;

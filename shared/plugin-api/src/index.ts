@@ -13,3 +13,4 @@ export { parseJsonText, findJsonErrorPosition } from './json-text.js';
 export { parseFlag, parseInteger, parseOptionalText, pickEnv } from './env-options.js';
 export { createKeyedQueue, type KeyedQueue } from './keyed-queue.js';
 export { setOwn } from './set-own.js';
+export * from './problem-details.js';

@@ -1,3 +1,4 @@
+import { errorReply } from '@mapx/api';
 import { WARMUP_EVAL_POOL, WARMUP_FHIR, WARMUP_MAPPINGS, type MapxServices } from '../services.js';
 import type { EvaluationReply } from './run-evaluation.js';
 
@@ -39,7 +40,7 @@ async function waitFor(
     await Promise.all(tasks.map((t) => warmup.needWithin(t, config.warmup.waitMs).catch(rethrowTimeout)));
     return undefined;
   } catch (err) {
-    return { status: 503, body: { message: (err as Error).message, code: 'WARMING_UP' } };
+    return errorReply('WARMING_UP', { params: { detail: (err as Error).message } });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { InvalidJsonBody, JSON_TYPES } from './json-parsers.js';
-import { unsupportedMessage } from './input-failure.js';
+import { sendError } from './reply/error-reply.js';
 
 /**
  * One place that turns failures into replies: body too large → 413, malformed JSON → 400 with the parse
@@ -8,32 +8,31 @@ import { unsupportedMessage } from './input-failure.js';
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+    sendError(reply, 'NOT_FOUND', {
+      params: { what: `Route ${request.method} ${request.url.split('?')[0]}` },
+    }),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send({
-        message: `Request body is larger than the limit of ${app.mapx.config.server.bodyLimit} bytes`,
-        code: 'PAYLOAD_TOO_LARGE',
-      });
+      return sendError(reply, 'PAYLOAD_TOO_LARGE', { params: { limit: app.mapx.config.server.bodyLimit } });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({
-        message: unsupportedMessage(request.headers['content-type'] ?? '', JSON_TYPES),
-        code: 'UNSUPPORTED_MEDIA_TYPE',
+      const received = request.headers['content-type'] ?? '';
+      return sendError(reply, 'UNSUPPORTED_MEDIA_TYPE', {
+        params: { received, accepted: JSON_TYPES.join(', ') },
       });
     }
     if (error instanceof InvalidJsonBody) {
-      return reply.code(400).send({ message: error.message, code: error.code, ...error.location });
+      return sendError(reply, 'INVALID_JSON', { params: { detail: error.message }, details: error.location });
     }
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
-      return reply
-        .code(error.statusCode ?? 400)
-        .send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+      return sendError(reply, 'BAD_REQUEST', {
+        params: { detail: error.message },
+        status: error.statusCode ?? 400,
+        wireCode: error.code ?? 'BAD_REQUEST',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
+    return sendError(reply, 'INTERNAL_ERROR');
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './reply/error-reply.js';
 
 /**
  * RFC 9112 §3.2 origin-form: absolute-path [ "?" query ], built from RFC 3986 pchar. Anything else (a `#`,
@@ -34,9 +35,7 @@ export function requestTargetProblem(url: string): string | undefined {
 function rejectInvalidTarget(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const problem = requestTargetProblem(request.raw.url ?? '');
   if (problem === undefined) return done();
-  void reply
-    .code(400)
-    .send({ message: `Invalid request target: ${problem}`, code: 'INVALID_REQUEST_TARGET' });
+  void sendError(reply, 'INVALID_REQUEST_TARGET', { params: { problem } });
 }
 
 /** Must be the first onRequest hook: it runs before CORS, auth and routing decisions. */

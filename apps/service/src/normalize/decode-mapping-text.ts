@@ -3,7 +3,11 @@ import { iconvCodec } from './iconv-codec.js';
 
 export type MappingText =
   | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly status: 400 | 415; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: 'MAPPING_CHARSET_UNSUPPORTED' | 'MAPPING_TEXT_UNDECODABLE';
+      readonly detail: string;
+    };
 
 /**
  * A PUT mapping body: UTF-8 unless its `charset` parameter or a BOM says otherwise. Bytes invalid in that set
@@ -12,9 +16,8 @@ export type MappingText =
 export function decodeMappingText(body: unknown, charset: string | undefined): MappingText {
   if (!(body instanceof Uint8Array)) return { ok: true, text: '' };
   const out = decodeText(body, { param: charset, format: 'other', fallback: 'utf-8' }, iconvCodec);
-  if (!out.ok) return { ok: false, status: 415, message: out.issue.message };
+  if (!out.ok) return { ok: false, code: 'MAPPING_CHARSET_UNSUPPORTED', detail: out.issue.message };
   const invalid = out.warnings[0];
-  if (invalid)
-    return { ok: false, status: 400, message: `The mapping text cannot be decoded: ${invalid.message}` };
+  if (invalid) return { ok: false, code: 'MAPPING_TEXT_UNDECODABLE', detail: invalid.message };
   return { ok: true, text: out.text };
 }

@@ -1,15 +1,14 @@
-import { schemas } from './schemas.js';
-import type { OperationSpec } from './operation.js';
+import { z } from 'zod';
+import { openApiPath, type RouteContract } from '@mapx/api';
 
-/** Builds the OpenAPI 3.1 document from operation specs. */
-export function buildOpenApiDocument(
-  operations: readonly OperationSpec[],
-  version: string,
-): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) {
-    const item = (paths[op.path] ??= {});
-    item[op.method] = operation(op);
+type Json = Record<string, unknown>;
+
+/** The OpenAPI 3.1 document of the given route contracts: every schema is generated from their zod schemas. */
+export function buildOpenApiDocument(routes: readonly RouteContract[], version: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, path);
   }
   return {
     openapi: '3.1.0',
@@ -19,60 +18,43 @@ export function buildOpenApiDocument(
       description:
         'FHIR mapping engine: evaluate expressions, store and run mappings, templates from FHIR profiles.',
     },
-    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
-      schemas,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };
 }
 
-function operation(op: OperationSpec): Record<string, unknown> {
-  const params = [
-    ...pathParams(op.path),
-    ...(op.verbose ? [verboseParam] : []),
-    ...(op.query ?? []).map(queryParam),
-  ];
+function operation(route: RouteContract, path: string): Json {
+  const params = [...pathParams(path), ...(route.query ?? []).map(queryParam)];
   return {
-    tags: [op.tag],
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}`,
     ...(params.length ? { parameters: params } : {}),
-    ...(op.requestBody ? { requestBody: { content: content(op.requestBody) } } : {}),
+    ...(route.body ? { requestBody: { content: content(route.body, 'input') } } : {}),
     responses: Object.fromEntries(
-      Object.entries(op.responses).map(([status, [description, media]]) => [
+      Object.entries(route.responses).map(([status, r]) => [
         status,
-        { description, ...(media ? { content: content(media) } : {}) },
+        { description: r.description, ...(r.content ? { content: content(r.content, 'output') } : {}) },
       ]),
     ),
   };
 }
 
-const verboseParam = {
-  name: 'verbose',
-  in: 'query',
-  required: false,
-  description: '`true` (any case) or `1`: the body is a verbose report',
-  schema: { type: 'string' },
-};
-
-function queryParam(q: {
-  name: string;
-  description: string;
-  enum?: readonly string[];
-}): Record<string, unknown> {
+function queryParam(q: { name: string; description: string; schema: z.ZodType }): Json {
   return {
     name: q.name,
     in: 'query',
     required: false,
     description: q.description,
-    schema: { type: 'string', ...(q.enum ? { enum: q.enum } : {}) },
+    schema: jsonSchema(q.schema, 'input'),
   };
 }
 
-function pathParams(path: string): Record<string, unknown>[] {
+function pathParams(path: string): Json[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -81,16 +63,18 @@ function pathParams(path: string): Record<string, unknown>[] {
   }));
 }
 
-function content(media: Readonly<Record<string, string>>): Record<string, unknown> {
+function content(media: Readonly<Record<string, z.ZodType>>, io: 'input' | 'output'): Json {
   return Object.fromEntries(
-    Object.entries(media).map(([type, schema]) => [type, { schema: schemaFor(schema) }]),
+    Object.entries(media).map(([type, schema]) => [type, { schema: jsonSchema(schema, io) }]),
   );
 }
 
-function schemaFor(name: string): Record<string, unknown> {
-  if (name === '') return { type: 'string' };
-  if (name === 'object') return { type: 'object' };
-  if (name.endsWith('[]'))
-    return { type: 'array', items: { $ref: `#/components/schemas/${name.slice(0, -2)}` } };
-  return { $ref: `#/components/schemas/${name}` };
+/** JSON Schema 2020-12, the dialect of OpenAPI 3.1; an input schema leaves unknown members open. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  });
+  return rest;
 }

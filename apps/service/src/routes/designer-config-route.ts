@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { designerConfigRoute as contract, JSON_CONTENT_TYPE } from '@mapx/api';
 
 /**
  * GET /designer/config.json: what the web-hosted designer needs before it renders — whether to log in
@@ -6,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function designerConfigRoute(app: FastifyInstance): Promise<void> {
   const body = JSON.stringify({ authEnabled: app.mapx.config.designer.authEnabled });
-  app.get('/designer/config.json', async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+  app.get(contract.url, async (_request, reply) =>
+    reply.type(JSON_CONTENT_TYPE).header('cache-control', 'no-cache').send(body),
   );
 }

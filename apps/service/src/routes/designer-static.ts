@@ -1,6 +1,7 @@
 import type FastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { requireCommonJs } from '../require-commonjs.js';
+import { sendError } from '../http/reply/error-reply.js';
 
 const fastifyStatic = requireCommonJs('@fastify/static') as typeof FastifyStatic;
 
@@ -62,7 +63,7 @@ export async function designerStaticRoutes(
         return payload;
       });
       scope.setNotFoundHandler((request, reply) =>
-        reply.code(404).send({ message: `File ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+        sendError(reply, 'NOT_FOUND', { params: { what: `File ${request.url.split('?')[0]}` } }),
       );
       await scope.register(fastifyStatic, {
         root: options.rootDir,

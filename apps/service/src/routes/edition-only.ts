@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { sendError } from '../http/reply/error-reply.js';
 
 /**
  * A route's edition, declared where it is registered (`config.edition`). `enterprise` routes answer the edition
@@ -22,9 +23,8 @@ declare module 'fastify' {
 
 function editionMessage(reply: FastifyReply, request: FastifyRequest, feature: string): FastifyReply {
   const url = request.routeOptions.url ?? request.url;
-  return reply.code(404).send({
-    message: `${feature} (${request.method} ${url}) are part of the mapx enterprise edition; this service runs the base edition (MAPX_EDITION=base)`,
-    code: 'EDITION_FEATURE_UNAVAILABLE',
+  return sendError(reply, 'EDITION_FEATURE_UNAVAILABLE', {
+    params: { feature, method: request.method, url },
   });
 }
 

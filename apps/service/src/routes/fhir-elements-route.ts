@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { fhirElementsRoute as contract } from '@mapx/api';
+import { sendError } from '../http/reply/error-reply.js';
 import { createNavigator, type ElementInfo } from '@mapx/fhir';
 import { splitFlashPath } from '../fhir-elements/split-flash-path.js';
 import { describeChild } from '../fhir-elements/describe-children.js';
@@ -13,31 +15,23 @@ interface Query {
  * profile — slices and choice forms included — for the designer's completion. Read-only.
  */
 export async function fhirElementsRoute(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: Query }>('/fhir/elements', async (request, reply) => {
+  app.get<{ Querystring: Query }>(contract.url, async (request, reply) => {
     const { type, path = '' } = request.query;
-    if (typeof type !== 'string' || type.trim() === '')
-      return reply.code(400).send({ message: 'Query parameter type is required', code: 'MISSING_TYPE' });
+    if (typeof type !== 'string' || type.trim() === '') return sendError(reply, 'MISSING_TYPE');
     const ctx = app.mapx.fhir.get();
     if (!ctx)
-      return reply
-        .code(503)
-        .send({ message: app.mapx.fhir.unavailableReason(), code: 'FHIR_CONTEXT_UNAVAILABLE' });
+      return sendError(reply, 'FHIR_CONTEXT_UNAVAILABLE', {
+        params: { reason: app.mapx.fhir.unavailableReason() },
+      });
     const nav = createNavigator(ctx);
     const root = nav.root(type.trim());
-    if (!root)
-      return reply
-        .code(404)
-        .send({ message: `No StructureDefinition with id, name or URL '${type}'`, code: 'UNKNOWN_TYPE' });
+    if (!root) return sendError(reply, 'UNKNOWN_TYPE', { params: { type } });
     const segments = splitFlashPath(path.trim());
-    if (!segments)
-      return reply.code(400).send({ message: `Malformed FLASH path '${path}'`, code: 'INVALID_PATH' });
+    if (!segments) return sendError(reply, 'INVALID_PATH', { params: { path } });
     let element: ElementInfo = root.element;
     for (const seg of segments) {
       const next = nav.child(element, seg.name, seg.slices);
-      if (!next.ok)
-        return reply
-          .code(404)
-          .send({ message: `Element '${path}' was not found in '${type}'`, code: 'UNKNOWN_ELEMENT' });
+      if (!next.ok) return sendError(reply, 'UNKNOWN_ELEMENT', { params: { path, type } });
       element = next.element;
     }
     return nav.children(element).map(describeChild);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { healthRoute, pluginsRoute, serverInfoRoute, type Health, type ServerInfo } from '@mapx/api';
 import { formatUptime } from './format-uptime.js';
 import { productVersion } from '../product-version.js';
 
 /** GET / (server info), GET /health, GET /plugins. */
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.mapx;
-  app.get('/', async () => {
+  app.get(serverInfoRoute.url, async (): Promise<ServerInfo> => {
     const { warmup, fhir, startedAt } = app.mapx;
     return {
       mapx_version: `mapx ${config.edition} ${productVersion()}`,
@@ -18,10 +19,10 @@ export async function infoRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get('/health', async () => {
+  app.get(healthRoute.url, async (): Promise<Health> => {
     const state = app.mapx.warmup.state();
     return { status: state.warming_up_error ? 'DEGRADED' : 'UP', ...state };
   });
 
-  app.get('/plugins', async () => app.mapx.plugins.list);
+  app.get(pluginsRoute.url, async () => app.mapx.plugins.list);
 }

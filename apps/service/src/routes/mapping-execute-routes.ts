@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { executeMappingRoute, executeMappingSubrouteRoute, putMappingSubrouteRoute } from '@mapx/api';
 import { isVerbose } from '../http/verbose-flag.js';
-import { sendEvaluation } from '../http/send-evaluation.js';
+import { sendEvaluation } from '../http/reply/send-evaluation.js';
+import { errorOutcome } from '../http/reply/error-reply.js';
 import { sanitizeHeaders } from '../http/sanitize-headers.js';
 import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
@@ -18,14 +20,15 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
     isNdjsonBody(request.body)
       ? sendNdjson(app, request, reply, () => execute(app, request))
       : sendEvaluation(reply, await execute(app, request));
-  app.post('/Mapping/:mappingId', handler);
-  app.post('/Mapping/:mappingId/*', handler);
+  // the body is bytes (a catch-all parser): decoded and normalised by the evaluation, not validated here
+  app.post(executeMappingRoute.url, handler);
+  app.post(executeMappingSubrouteRoute.url, handler);
   // spec: PUT with no segment after the id is always a mapping update (an enterprise write), never a transform
   const config = {
     enterpriseWhen: (r: FastifyRequest) => subroute(r as ExecRequest).length === 0,
     feature: 'mapping writes',
   };
-  app.put('/Mapping/:mappingId/*', { config }, async (request: ExecRequest, reply) => {
+  app.put(putMappingSubrouteRoute.url, { config }, async (request: ExecRequest, reply) => {
     if (subroute(request).length === 0) return updateMapping(app, request, reply);
     return handler(request, reply);
   });
@@ -37,26 +40,15 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   const view = app.mapx.mappings.current();
   const source = view.mappings.get(mappingId);
   if (source === undefined) {
-    const invalid = notServedAnswer(view, mappingId);
-    const notFound = syntheticReport(404, {
-      code: invalid?.code ?? 'MAPPING_NOT_FOUND',
-      message: invalid?.message ?? 'Mapping not found',
-      severity: 1,
-      level: 'error',
-    });
-    return {
-      status: 404,
-      body: verbose
-        ? notFound
-        : (invalid ?? { message: `Mapping '${mappingId}' could not be found`, code: 'MAPPING_NOT_FOUND' }),
-    };
+    const answer = notServedAnswer(view, mappingId);
+    if (!verbose) return answer;
+    const { code, message } = answer.body as { code: string; message: string };
+    // the verbose report has always said just "Mapping not found" for an unknown id
+    const text = code === 'MAPPING_NOT_FOUND' ? 'Mapping not found' : message;
+    const notFound = syntheticReport(404, { code, message: text, severity: 1, level: 'error' });
+    return { status: 404, body: notFound };
   }
-  if (source.trim() === '') {
-    return {
-      status: 422,
-      body: { message: 'Mapping does not contain a valid expression', code: 'EMPTY_MAPPING' },
-    };
-  }
+  if (source.trim() === '') return errorOutcome('EMPTY_MAPPING');
   const raw = request.body instanceof Uint8Array ? request.body : undefined;
   // decoded and normalised where the evaluation runs (an evaluation worker thread: bytes are cheaper to hand over)
   const rawInput =

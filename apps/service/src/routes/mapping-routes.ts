@@ -1,15 +1,11 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { sendError } from '../http/reply/error-reply.js';
 import { mappingReadRoutes } from './mapping-read-routes.js';
 import { mappingExecuteRoutes } from './mapping-execute-routes.js';
 import { mappingWriteRoutes } from './mapping-write-routes.js';
 import { recacheRoutes } from './recache-routes.js';
 import { waitForWarmup } from '../http/wait-for-warmup.js';
 import { WARMUP_MAPPINGS } from '../services.js';
-
-const NO_SOURCE = {
-  message: 'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
-  code: 'NO_MAPPING_SOURCE',
-};
 
 /**
  * Everything under /Mapping plus recache. Bodies are taken raw (as bytes) in this scope: the input dispatcher
@@ -28,7 +24,7 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
       ['/recache', ['POST']],
     ];
     for (const [url, method] of routes) {
-      app.route({ method, url, handler: async (_r, reply) => reply.code(405).send(NO_SOURCE) });
+      app.route({ method, url, handler: async (_r, reply) => sendError(reply, 'NO_MAPPING_SOURCE') });
     }
     return;
   }

@@ -7,24 +7,24 @@ import {
   mappingIdProblem,
   MAPPING_ID_PATTERN,
 } from '@mapx/plugin-api';
+import { deleteMappingRoute, MAPPING_TEXT_TYPES, putMappingRoute } from '@mapx/api';
 import { announceToPeers } from '../cluster/peer-sync.js';
-import { sendEnterpriseMessage } from '../http/enterprise-message.js';
+import { sendError } from '../http/reply/error-reply.js';
+import { sendEnterpriseMessage, sendMapxText } from '../http/reply/text-replies.js';
 import { addCompileDiagnostics } from './compile-check.js';
 import { decodeMappingText } from '../normalize/decode-mapping-text.js';
 
-import { MAPX_MEDIA_TYPE } from './mapping-read-routes.js';
-
 type WriteRequest = FastifyRequest<{ Params: { mappingId: string } }>;
 
-const ACCEPTED = new Set(['application/vnd.vendor.mapx', 'text/plain']);
+const ACCEPTED: ReadonlySet<string> = new Set(MAPPING_TEXT_TYPES);
 
 /** PUT and DELETE /Mapping/:mappingId (enterprise edition). */
 export async function mappingWriteRoutes(app: FastifyInstance): Promise<void> {
   const config = { edition: 'enterprise', feature: 'mapping writes' } as const;
-  app.put('/Mapping/:mappingId', { config }, (request: WriteRequest, reply) =>
+  app.put(putMappingRoute.url, { config }, (request: WriteRequest, reply) =>
     updateMapping(app, request, reply),
   );
-  app.delete('/Mapping/:mappingId', { config }, (request: WriteRequest, reply) =>
+  app.delete(deleteMappingRoute.url, { config }, (request: WriteRequest, reply) =>
     deleteMapping(app, request, reply),
   );
 }
@@ -38,16 +38,12 @@ export async function updateMapping(
   if (!isValidMappingId(mappingId)) return invalidId(reply, mappingId);
   const type = parseMediaType(request.headers['content-type']);
   if (type && !ACCEPTED.has(type.essence)) {
-    return sendEnterpriseMessage(
-      reply,
-      415,
-      `Content-Type must be application/vnd.vendor.mapx or text/plain, got '${type.essence}'`,
-    );
+    return sendError(reply, 'MAPPING_TEXT_TYPE_UNSUPPORTED', { params: { received: type.essence } });
   }
   const decoded = decodeMappingText(request.body, type?.params.charset);
-  if (!decoded.ok) return sendEnterpriseMessage(reply, decoded.status, decoded.message);
+  if (!decoded.ok) return sendError(reply, decoded.code, { params: { detail: decoded.detail } });
   const expression = decoded.text;
-  if (expression.trim() === '') return sendEnterpriseMessage(reply, 400, 'The mapping expression is empty');
+  if (expression.trim() === '') return sendError(reply, 'MAPPING_EXPRESSION_EMPTY');
   const store = writable(app);
   if (!store?.put) return writesDisabled(reply);
   try {
@@ -55,10 +51,7 @@ export async function updateMapping(
     app.mapx.mappings.applyWrite(mappingId, expression);
     await announceToPeers({ kind: 'write', id: mappingId, expression });
     await addCompileDiagnostics(app, reply, expression);
-    return reply
-      .code(created ? 201 : 200)
-      .type(MAPX_MEDIA_TYPE)
-      .send(expression);
+    return sendMapxText(reply, created ? 201 : 200, expression);
   } catch (err) {
     return storeFailure(app, reply, err, `saving mapping '${mappingId}'`);
   }
@@ -75,7 +68,7 @@ async function deleteMapping(
   if (!store?.delete) return writesDisabled(reply);
   try {
     const deleted = await store.delete(mappingId);
-    if (!deleted) return sendEnterpriseMessage(reply, 404, `Mapping '${mappingId}' could not be found`);
+    if (!deleted) return sendError(reply, 'MAPPING_TO_DELETE_NOT_FOUND', { params: { mappingId } });
     app.mapx.mappings.applyWrite(mappingId, undefined);
     await announceToPeers({ kind: 'write', id: mappingId, expression: null });
     return sendEnterpriseMessage(reply, 200, `Mapping '${mappingId}' was deleted`);
@@ -92,25 +85,18 @@ function writable(app: FastifyInstance): MappingStore | undefined {
 
 function invalidId(reply: FastifyReply, id: string): FastifyReply {
   const reserved = MAPPING_ID_PATTERN.test(id) ? `: ${mappingIdProblem(id)}` : '';
-  return sendEnterpriseMessage(
-    reply,
-    400,
-    `Invalid mapping id '${id}': it must match ${MAPPING_ID_PATTERN.source}${reserved}`,
-  );
+  const params = { mappingId: id, pattern: MAPPING_ID_PATTERN.source, reserved };
+  return sendError(reply, 'MAPPING_ID_INVALID', { params });
 }
 
 function writesDisabled(reply: FastifyReply): FastifyReply {
-  return sendEnterpriseMessage(
-    reply,
-    409,
-    'Mapping writes are disabled or no writable mapping store is configured',
-  );
+  return sendError(reply, 'MAPPING_WRITES_DISABLED');
 }
 
 function storeFailure(app: FastifyInstance, reply: FastifyReply, err: unknown, what: string): FastifyReply {
   if (err instanceof StoreError && (err.code === 'STORE_CONFLICT' || err.code === 'STORE_READ_ONLY')) {
-    return sendEnterpriseMessage(reply, 409, `Conflict while ${what}: ${err.message}`);
+    return sendError(reply, 'MAPPING_WRITE_CONFLICT', { params: { what, detail: err.message } });
   }
   app.log.error({ err }, `store failure while ${what}`);
-  return sendEnterpriseMessage(reply, 500, `Internal error while ${what}`);
+  return sendError(reply, 'MAPPING_STORE_FAILED', { params: { what } });
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mapNdjsonLines } from '../eval/map-ndjson-lines.js';
 import type { EvaluationReply } from '../eval/run-evaluation.js';
-import { sendEvaluation } from '../http/send-evaluation.js';
+import { sendEvaluation } from '../http/reply/send-evaluation.js';
 
 /** NDJSON bodies: one input per line, mapped line by line, answered as an NDJSON stream (docs/bulk.md). */
 export const NDJSON_TYPES = ['application/x-ndjson', 'application/fhir+ndjson'];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiDocsRoute, JSON_CONTENT_TYPE, openApiJsonRoute } from '@mapx/api';
 import { renderApiDocsHtml } from '../openapi/render-html.js';
 
 const CSP =
@@ -12,10 +13,10 @@ export function openApiRoutes(document: Record<string, unknown>) {
   return async function routes(app: FastifyInstance): Promise<void> {
     let json: string | undefined;
     let html: string | undefined;
-    app.get('/api-docs/openapi.json', async (_req, reply) =>
-      reply.type('application/json; charset=utf-8').send((json ??= JSON.stringify(document))),
+    app.get(openApiJsonRoute.url, async (_req, reply) =>
+      reply.type(JSON_CONTENT_TYPE).send((json ??= JSON.stringify(document))),
     );
-    app.get('/api-docs', async (_req, reply) =>
+    app.get(apiDocsRoute.url, async (_req, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .header('Content-Security-Policy', CSP)

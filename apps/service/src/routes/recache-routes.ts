@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { deprecatedRecacheRoute, recacheGuidanceRoute as guidance, recacheRoute } from '@mapx/api';
 import { announceToPeers } from '../cluster/peer-sync.js';
+import { sendError } from '../http/reply/error-reply.js';
 
 const DEPRECATION = 'POST /recache is deprecated; use POST /$recache';
 
 /** POST /$recache, deprecated POST /recache, and GET /recache (always 405). */
 export async function recacheRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/$recache', async (_request, reply) => recache(app, reply, false));
-  app.post('/recache', async (request, reply) => {
+  app.post(recacheRoute.url, async (_request, reply) => recache(app, reply, false));
+  app.post(deprecatedRecacheRoute.url, async (request, reply) => {
     request.log.warn(DEPRECATION);
     reply.header('Warning', `299 - "${DEPRECATION}"`);
     return recache(app, reply, true);
@@ -15,12 +17,7 @@ export async function recacheRoutes(app: FastifyInstance): Promise<void> {
 
 /** Registered even without mapping sources: GET /recache always answers 405 with guidance. */
 export async function recacheGuidanceRoute(app: FastifyInstance): Promise<void> {
-  app.get('/recache', async (_request, reply) =>
-    reply.code(405).send({
-      message: 'GET /recache is not supported. Use POST /$recache instead.',
-      code: 'METHOD_NOT_ALLOWED',
-    }),
-  );
+  app.get(guidance.url, async (_request, reply) => sendError(reply, 'METHOD_NOT_ALLOWED'));
 }
 
 async function recache(
@@ -41,6 +38,6 @@ async function recache(
     });
   } catch (err) {
     app.log.error({ err }, 'recache failed; the previous cache stays in service');
-    return reply.code(500).send({ message: 'error loading cache', code: 'RECACHE_FAILED' });
+    return sendError(reply, 'RECACHE_FAILED');
   }
 }

@@ -8,15 +8,11 @@ import { templateRoutes } from './template-routes.js';
 import { fhirElementsRoute } from './fhir-elements-route.js';
 import { designerStaticRoutes } from './designer-static.js';
 import { designerConfigRoute } from './designer-config-route.js';
-import { designerOperations } from '../openapi/designer-operations.js';
 import { DESIGNER_DIST } from '../designer-dist.js';
 import { editionOnly } from './edition-only.js';
 import { authHook } from '../http/auth-hook.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
-import { coreOperations } from '../openapi/core-operations.js';
-import { templateOperations } from '../openapi/template-operations.js';
-import { authOperations } from '../openapi/auth-operations.js';
-import type { OperationSpec } from '../openapi/operation.js';
+import { authContracts, coreContracts, designerRoutes, templateContracts } from './contracts.js';
 import { productVersion } from '../product-version.js';
 import { waitForWarmup } from '../http/wait-for-warmup.js';
 import { WARMUP_FHIR } from '../services.js';
@@ -25,10 +21,10 @@ import { WARMUP_FHIR } from '../services.js';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const { config, plugins } = app.mapx;
   const enterprise = config.edition === 'enterprise';
-  const operations: OperationSpec[] = [...coreOperations];
+  const operations = [...coreContracts];
   if (enterprise) {
     await app.register(authHook, { layer: plugins.auth, policyBuilder: plugins.policyBuilder });
-    operations.push(...authOperations(plugins.auth, plugins.policyBuilder !== undefined));
+    operations.push(...authContracts(plugins.auth, plugins.policyBuilder !== undefined));
   } else {
     await app.register(editionOnly(['GET', 'POST'], '/auth/*', 'the authentication endpoints'));
     await app.register(
@@ -45,7 +41,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     if (enterprise) await scope.register(templateRoutes, { fhir: () => app.mapx.fhir.get() });
   });
   if (enterprise) {
-    operations.push(...templateOperations);
+    operations.push(...templateContracts);
   } else {
     await app.register(editionOnly(['GET'], '/Template/*', 'templates'));
   }
@@ -56,7 +52,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
       rootDir: DESIGNER_DIST,
       ...(login ? { connectOrigins: () => plugins.auth?.browserOrigins?.() ?? [] } : {}),
     });
-    operations.push(...designerOperations);
+    operations.push(...designerRoutes);
   }
   await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion())));
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sendEnterpriseMessage } from '../http/enterprise-message.js';
+import { listTemplatesRoute, templateByUrlRoute, templateRoute, templateWithoutIdRoute } from '@mapx/api';
+import { sendError } from '../http/reply/error-reply.js';
+import { sendMapxText } from '../http/reply/text-replies.js';
 import { createTemplateService, type TemplateService } from '../templates/create-template-service.js';
-import { templateFailure, TEMPLATE_ERRORS, type TemplateResult } from '../templates/template-errors.js';
+import { templateFailure, type TemplateResult } from '../templates/template-errors.js';
 import type { TemplateFhirSource } from '../templates/template-types.js';
-
-const MAPX_TEMPLATE_MEDIA_TYPE = 'application/vnd.vendor.mapx; charset=utf-8';
+import { zodRoutes } from './zod-routes.js';
 
 export interface TemplateRoutesOptions {
   /** The current FHIR context; undefined while it is still loading. */
@@ -19,30 +20,34 @@ export interface TemplateRoutesOptions {
  */
 export async function templateRoutes(app: FastifyInstance, opts: TemplateRoutesOptions): Promise<void> {
   const service = opts.service ?? createTemplateService();
+  const routes = zodRoutes(app);
 
-  app.get<{ Querystring: { type?: string | string[] } }>('/Template/$list', async (request, reply) => {
-    const type = request.query.type;
-    const single = Array.isArray(type) ? type.join(',') : type;
-    return answer(
-      reply,
-      withContext(opts, request.log, (fhir) => service.listIds(fhir, single)),
-      (ids) => reply.send(ids),
-    );
-  });
+  routes.get<{ Querystring: { type?: string | string[] } }>(
+    listTemplatesRoute.url,
+    async (request, reply) => {
+      const type = request.query.type;
+      const single = Array.isArray(type) ? type.join(',') : type;
+      return answer(
+        reply,
+        withContext(opts, request.log, (fhir) => service.listIds(fhir, single)),
+        (ids) => reply.send(ids),
+      );
+    },
+  );
 
   const getTemplate = async (templateId: string, request: { log: Logger }, reply: FastifyReply) =>
     answer(
       reply,
       withContext(opts, request.log, (fhir) => service.getTemplate(fhir, templateId)),
-      (source) => reply.type(MAPX_TEMPLATE_MEDIA_TYPE).send(source),
+      (source) => sendMapxText(reply, 200, source),
     );
-  app.get<{ Params: { templateId: string } }>('/Template/:templateId', (request, reply) =>
+  routes.get(templateRoute.url, { schema: { params: templateRoute.params } }, (request, reply) =>
     getTemplate(request.params.templateId, request, reply),
   );
-  app.get<{ Params: { '*': string } }>('/Template/*', (request, reply) =>
+  routes.get(templateByUrlRoute.url, { schema: { params: templateByUrlRoute.params } }, (request, reply) =>
     getTemplate(request.params['*'], request, reply),
   );
-  app.get('/Template', (request, reply) => getTemplate('', request, reply));
+  routes.get(templateWithoutIdRoute.url, (request, reply) => getTemplate('', request, reply));
 }
 
 interface Logger {
@@ -56,7 +61,7 @@ function withContext<T>(
 ): TemplateResult<T> {
   try {
     const fhir = opts.fhir();
-    return fhir ? run(fhir) : templateFailure('FHIR_CONTEXT_UNAVAILABLE');
+    return fhir ? run(fhir) : templateFailure('TEMPLATE_CONTEXT_UNAVAILABLE');
   } catch (error) {
     // The FHIR context reads package files lazily; a broken package must not leak a stack trace.
     log.error({ err: error }, 'template generation failed');
@@ -70,5 +75,5 @@ function answer<T>(
   ok: (value: T) => FastifyReply,
 ): FastifyReply {
   if (result.ok) return ok(result.value);
-  return sendEnterpriseMessage(reply, TEMPLATE_ERRORS[result.code].status, result.message);
+  return sendError(reply, result.code, result.detail ? { note: result.detail } : {});
 }

@@ -1,8 +1,5 @@
-import type { AuthReply } from '@mapx/plugin-api';
+import { problemDetails, type AuthReply } from '@mapx/plugin-api';
 import type { AuthErrorCode } from '../errors.js';
-
-/** Problem `type` URIs are tag URIs (RFC 9457 §4: identifiers not meant to be dereferenced). */
-export const PROBLEM_TYPE_PREFIX = 'tag:mapx,2025:problem:';
 
 const TITLES: Partial<Record<AuthErrorCode, { slug: string; title: string }>> = {
   AUTH_TOKEN_MISSING: { slug: 'authentication-required', title: 'Authentication required' },
@@ -30,14 +27,7 @@ export function problemReply(
   return {
     status,
     headers: { 'content-type': 'application/problem+json', ...extra.headers },
-    body: {
-      type: PROBLEM_TYPE_PREFIX + meta.slug,
-      title: meta.title,
-      status,
-      detail,
-      code,
-      ...extra.members,
-    },
+    body: problemDetails(status, code, detail, meta, extra.members),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { EvaluationReply } from '../eval/run-evaluation.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
+import { JSON_CONTENT_TYPE as JSON_TYPE } from '@mapx/api';
+import type { EvaluationReply } from '../../eval/run-evaluation.js';
 
 /**
  * Sends an evaluation outcome: JSON body (already serialised by an evaluation worker, or serialised here), or an

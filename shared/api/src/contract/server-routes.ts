@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { healthSchema, serverInfoSchema } from '../server-info.js';
+import { pluginInfoSchema } from '../plugins-info.js';
+import { fhirElementListSchema } from '../fhir-elements.js';
+import { html, json, jsonObject, message } from './common.js';
+import type { RouteContract } from './route-contract.js';
+
+export const serverInfoRoute = {
+  method: 'GET',
+  url: '/',
+  tag: 'Server',
+  summary: 'Server information',
+  responses: { '200': json('Server info', serverInfoSchema) },
+} as const satisfies RouteContract;
+
+export const healthRoute = {
+  method: 'GET',
+  url: '/health',
+  tag: 'Server',
+  summary: 'Health and warm-up state (never needs authentication)',
+  responses: { '200': json('Health', healthSchema) },
+} as const satisfies RouteContract;
+
+export const pluginsRoute = {
+  method: 'GET',
+  url: '/plugins',
+  tag: 'Server',
+  summary: 'Loaded plugins',
+  responses: { '200': json('Plugins', z.array(pluginInfoSchema)) },
+} as const satisfies RouteContract;
+
+export const openApiJsonRoute = {
+  method: 'GET',
+  url: '/api-docs/openapi.json',
+  tag: 'Server',
+  summary: 'This OpenAPI document',
+  responses: { '200': json('OpenAPI 3.1 document', jsonObject) },
+} as const satisfies RouteContract;
+
+export const apiDocsRoute = {
+  method: 'GET',
+  url: '/api-docs',
+  tag: 'Server',
+  summary: 'Human-readable API documentation',
+  responses: { '200': html('HTML page') },
+} as const satisfies RouteContract;
+
+export const fhirElementsRoute = {
+  method: 'GET',
+  url: '/fhir/elements',
+  tag: 'FHIR',
+  summary: 'Children of an element of a type or profile (for completion): slices and choice forms included',
+  query: [
+    {
+      name: 'type',
+      description: 'StructureDefinition id, name or canonical URL (required)',
+      schema: z.string(),
+    },
+    {
+      name: 'path',
+      description: 'FLASH path from the root, e.g. component[SystolicBP].value; empty for the root',
+      schema: z.string(),
+    },
+  ],
+  responses: {
+    '200': json('Child elements', fhirElementListSchema),
+    '400': message('Missing type or malformed path'),
+    '404': message('Unknown type or element'),
+    '503': message('FHIR context still loading'),
+  },
+} as const satisfies RouteContract;

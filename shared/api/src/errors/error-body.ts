@@ -1,0 +1,60 @@
+import {
+  SERVICE_ERRORS,
+  serviceErrorMessage,
+  type MessageParams,
+  type ServiceErrorCode,
+} from './service-errors.js';
+
+export interface ErrorOptions {
+  readonly params?: MessageParams;
+  /** Appended to the message in parentheses (the id asked for, …). */
+  readonly note?: string;
+  /** Extra members after `message` and `code` (a parse position, …); `service` bodies only. */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** A foreign code kept on the wire: a normaliser's issue code, a Fastify `FST_ERR_*` code. */
+  readonly wireCode?: string;
+  /** The status of a foreign failure, when it carries its own. */
+  readonly status?: number;
+  /** `mapx-error` bodies: the `name`, `line` and `position` members. */
+  readonly name?: string;
+  readonly line?: number;
+  readonly position?: number;
+}
+
+export interface ErrorReply {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** The one builder of an error answer: status and body from a catalogue code, in the code's wire shape. */
+export function errorReply(code: ServiceErrorCode, options: ErrorOptions = {}): ErrorReply {
+  const entry = SERVICE_ERRORS[code];
+  const base = serviceErrorMessage(code, options.params);
+  const message = options.note ? `${base} (${options.note})` : base;
+  const wireCode = options.wireCode ?? code;
+  const status = options.status ?? entry.status;
+  switch (entry.shape) {
+    case 'enterprise':
+      return { status, body: { message } };
+    case 'mapx-error':
+      return { status, body: mapxErrorPayload(message, wireCode, options) };
+    default:
+      return { status, body: { message, code: wireCode, ...options.details } };
+  }
+}
+
+function mapxErrorPayload(message: string, code: string, options: ErrorOptions): Record<string, unknown> {
+  return {
+    __isMapxError: true,
+    __isFlashError: false,
+    message,
+    code,
+    name: options.name ?? 'BadRequest',
+    value: '',
+    token: '',
+    cause: '',
+    line: options.line ?? '',
+    start: '',
+    position: options.position ?? '',
+  };
+}

@@ -1,0 +1,3 @@
+export * from './service-errors.js';
+export * from './error-body.js';
+export * from './problem-details.js';

@@ -1,0 +1,107 @@
+/**
+ * How an error body looks on the wire (service-interface.md):
+ * - `service`: `{ message, code, ...details }`, the service's "not shown" bodies;
+ * - `enterprise`: `{ message }` only, the "Enterprise message" of the mapping writes and templates;
+ * - `mapx-error`: the legacy Mapx error payload of the evaluation routes (non-verbose).
+ */
+export type ErrorShape = 'service' | 'enterprise' | 'mapx-error';
+
+export interface ServiceErrorEntry {
+  readonly status: number;
+  /** `{name}` placeholders are filled from the reply's parameters. */
+  readonly message: string;
+  readonly shape: ErrorShape;
+}
+
+const service = (status: number, message: string) => ({ status, message, shape: 'service' }) as const;
+const enterprise = (status: number, message: string) => ({ status, message, shape: 'enterprise' }) as const;
+
+/**
+ * The one catalogue of the service's own error codes (engine codes live in the engine's catalogue, normaliser
+ * codes in their plugins). Every error answer of the service is built from an entry here.
+ */
+export const SERVICE_ERRORS = {
+  NOT_FOUND: service(404, '{what} not found'),
+  INTERNAL_ERROR: service(500, 'Internal server error'),
+  PAYLOAD_TOO_LARGE: service(413, 'Request body is larger than the limit of {limit} bytes'),
+  UNSUPPORTED_MEDIA_TYPE: service(
+    415,
+    "Unsupported Content-Type: '{received}'; accepted media types: {accepted}",
+  ),
+  INVALID_JSON: service(400, '{detail}'),
+  /** A request Fastify refused (its own `FST_ERR_*` code is kept on the wire). */
+  BAD_REQUEST: service(400, '{detail}'),
+  INVALID_REQUEST_TARGET: service(400, 'Invalid request target: {problem}'),
+  EDITION_FEATURE_UNAVAILABLE: service(
+    404,
+    '{feature} ({method} {url}) are part of the mapx enterprise edition; this service runs the base edition (MAPX_EDITION=base)',
+  ),
+  WARMING_UP: service(503, '{detail}'),
+  NO_MAPPING_SOURCE: service(
+    405,
+    'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
+  ),
+  MAPPING_NOT_FOUND: service(404, "Mapping '{mappingId}' could not be found"),
+  MAPPING_NAME_INVALID: service(
+    404,
+    "Mapping '{mappingId}' is not served: the mappings folder file {reason}; rename the file",
+  ),
+  EMPTY_MAPPING: service(422, 'Mapping does not contain a valid expression'),
+  METHOD_NOT_ALLOWED: service(405, 'GET /recache is not supported. Use POST /$recache instead.'),
+  RECACHE_FAILED: service(500, 'error loading cache'),
+  MISSING_TYPE: service(400, 'Query parameter type is required'),
+  FHIR_CONTEXT_UNAVAILABLE: service(503, '{reason}'),
+  UNKNOWN_TYPE: service(404, "No StructureDefinition with id, name or URL '{type}'"),
+  INVALID_PATH: service(400, "Malformed FLASH path '{path}'"),
+  UNKNOWN_ELEMENT: service(404, "Element '{path}' was not found in '{type}'"),
+  NO_EXPRESSION: {
+    status: 400,
+    message: 'No expression was provided (mapx). Nothing to evaluate.',
+    shape: 'mapx-error',
+  },
+  /** An input a normaliser refused with 422 (its own code is kept on the wire). */
+  INPUT_INVALID: { status: 422, message: '{detail}', shape: 'mapx-error' },
+  /** An input a normaliser refused with another status (its own code and status are kept on the wire). */
+  INPUT_REFUSED: service(400, '{detail}'),
+  MAPPING_ID_INVALID: enterprise(400, "Invalid mapping id '{mappingId}': it must match {pattern}{reserved}"),
+  MAPPING_TEXT_TYPE_UNSUPPORTED: enterprise(
+    415,
+    "Content-Type must be application/vnd.vendor.mapx or text/plain, got '{received}'",
+  ),
+  MAPPING_CHARSET_UNSUPPORTED: enterprise(415, '{detail}'),
+  MAPPING_TEXT_UNDECODABLE: enterprise(400, 'The mapping text cannot be decoded: {detail}'),
+  MAPPING_EXPRESSION_EMPTY: enterprise(400, 'The mapping expression is empty'),
+  MAPPING_WRITES_DISABLED: enterprise(
+    409,
+    'Mapping writes are disabled or no writable mapping store is configured',
+  ),
+  MAPPING_WRITE_CONFLICT: enterprise(409, 'Conflict while {what}: {detail}'),
+  MAPPING_STORE_FAILED: enterprise(500, 'Internal error while {what}'),
+  MAPPING_TO_DELETE_NOT_FOUND: enterprise(404, "Mapping '{mappingId}' could not be found"),
+  TEMPLATE_ID_MISSING: enterprise(400, 'A template id is required: GET /Template/{templateId}.'),
+  TEMPLATE_TYPE_INVALID: enterprise(
+    500,
+    'Invalid template type: use one of profile, resource, datatype, extension.',
+  ),
+  TEMPLATE_NOT_FOUND: enterprise(404, 'No template for this id: no StructureDefinition matches it.'),
+  TEMPLATE_NOT_SUPPORTED: enterprise(
+    404,
+    'No template for this id: the StructureDefinition is a logical model or has no snapshot.',
+  ),
+  TEMPLATE_CONTEXT_UNAVAILABLE: enterprise(503, 'The FHIR package context is not ready yet; retry shortly.'),
+  TEMPLATE_GENERATION_FAILED: enterprise(500, 'The template could not be generated.'),
+} as const satisfies Readonly<Record<string, ServiceErrorEntry>>;
+
+export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;
+
+/** Parameters of a message template; a name without a value is left as written. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The message of `code`, its placeholders filled from `params` (own properties only). */
+export function serviceErrorMessage(code: ServiceErrorCode, params: MessageParams = {}): string {
+  return SERVICE_ERRORS[code].message.replace(PLACEHOLDER, (all, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : all,
+  );
+}
