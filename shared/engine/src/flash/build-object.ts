@@ -47,9 +47,7 @@ export function buildObject(
 }
 
 /** An element's object from its definition alone: what an autovalue of a complex element is. */
-const NO_RESULTS: readonly FlashResult[] = Object.freeze([]);
-export const buildFromDefinition: BuildFromDefinition = (rc, el) =>
-  buildObject(rc, el, undefined, NO_RESULTS);
+export const buildFromDefinition: BuildFromDefinition = (rc, el) => buildObject(rc, el, undefined, []);
 
 /**
  * Rule results by grouping key. Objects receive a few results, so a scan beats building a Map; a result's own
