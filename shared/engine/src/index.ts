@@ -8,7 +8,7 @@ export type {
   VerboseReport,
 } from './engine/types.js';
 export { toLegacyErrorPayload, type MapxErrorPayload } from './legacy-payload.js';
-export { seededUuid } from './uuid.js';
+export { seededUuid } from './runtime/uuid.js';
 export type { FunctionCallContext } from './functions/function-types.js';
 export { createError, isCodedError, type MapxError } from './errors/mapx-error.js';
 export { CATALOGUE, severityOf, levelOf, type CatalogueEntry } from './errors/catalogue.js';

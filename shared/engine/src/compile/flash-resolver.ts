@@ -1,7 +1,7 @@
 import type { FhirNavigator } from '@mapx/fhir';
 import { createError, lineOf, type MapxError } from '../errors/mapx-error.js';
-import type { BlockMeta, FlashTables, RuleMeta } from '../flash/flash-meta.js';
-import { canonicalBoolean, truthOf } from '../flash/boolean-coercion.js';
+import type { BlockMeta, FlashTables, RuleMeta } from './flash-plan.js';
+import { canonicalBoolean, truthOf } from './boolean-text.js';
 import type { BlockAst, PathSegment, RuleAst } from '../syntax/ast.js';
 import type { CallPlan } from '../syntax/call-plan.js';
 import type { FlashResolver } from '../syntax/lowering.js';

@@ -1,10 +1,10 @@
-import { jsonata, type JsonataExpression } from './jsonata-module.js';
+import { jsonata, type JsonataExpression } from '../runtime/jsonata-module.js';
 import type { FhirContext } from '@mapx/fhir';
 import { createNavigator } from '@mapx/fhir';
 import { createFlashResolver } from '../compile/flash-resolver.js';
 import { createError, isCodedError, lineOf, type MapxError } from '../errors/mapx-error.js';
-import { planRuleBindings } from '../flash/binding-plan.js';
-import type { FlashTables } from '../flash/flash-meta.js';
+import { planRuleBindings } from '../compile/binding-plan.js';
+import type { FlashTables } from '../compile/flash-plan.js';
 import { SafeRegExp } from '../runtime/guardrails.js';
 import { checkExpressionText, type Limits } from '../runtime/limits.js';
 import { rewriteConcat } from '../syntax/concat-rewrite.js';

@@ -1,4 +1,4 @@
-import { jsonata } from './jsonata-module.js';
+import { jsonata } from '../runtime/jsonata-module.js';
 
 /** A JSONata function value (what `registerFunction` binds): callable from expressions, `this` = focus. */
 export interface JsonataFunction {

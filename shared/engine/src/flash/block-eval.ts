@@ -1,9 +1,9 @@
-import { seededUuid } from '../uuid.js';
+import { seededUuid } from '../runtime/uuid.js';
 import { isObj } from './is-obj.js';
 import { buildObject } from './build-object.js';
-import { siblingName } from './sibling-name.js';
-import type { BlockMeta } from './flash-meta.js';
-import type { FlashResult } from './flash-meta.js';
+import { siblingName } from '../compile/sibling-name.js';
+import type { BlockMeta } from '../compile/flash-plan.js';
+import type { FlashResult } from './values.js';
 import type { RunCtx } from './run-context.js';
 
 /** What a FLASH block evaluates to (§4.2): the built object, or undefined when empty. */

@@ -2,17 +2,17 @@ import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { isObj } from './is-obj.js';
 import { report } from '../runtime/policy.js';
-import { autoValue } from './autovalue.js';
-import { isAutoCandidate } from './auto-candidate.js';
+import { autoValue, type BuildFromDefinition } from './autovalue.js';
+import { isAutoCandidate } from '../compile/auto-candidate.js';
 import { mergeAll } from './merge-all.js';
 import { combine, hasPending, isSingle, PendingObject } from './pending-object.js';
-import { FlashResult, PrimitiveEntry } from './flash-meta.js';
+import { FlashResult, PrimitiveEntry } from './values.js';
 import { convertPrimitive, isNoValue } from './primitives.js';
 import { renderSlot } from './render.js';
-import { siblingName } from './sibling-name.js';
+import { siblingName } from '../compile/sibling-name.js';
 import { applyBinding, BOUND_TYPES } from './terminology.js';
 import { childPath, flashName, parentName, validates, where, type RunCtx } from './run-context.js';
-import { activeEntries, shapeOf, type ObjectOwner, type PlanEntry } from './object-plan.js';
+import { activeEntries, shapeOf, type ObjectOwner, type PlanEntry } from '../compile/object-plan.js';
 
 const F5130 = severityOf('F5130');
 const EMPTY: readonly unknown[] = Object.freeze([]);
@@ -45,6 +45,9 @@ export function buildObject(
   if (checkMandatory) checkRequired(rc, entries, obj);
   return moved ? reorder(obj, entries) : obj;
 }
+
+/** An element's object from its definition alone: what an autovalue of a complex element is. */
+export const buildFromDefinition: BuildFromDefinition = (rc, el) => buildObject(rc, el, undefined, []);
 
 /**
  * Rule results by grouping key. Objects receive a few results, so a scan beats building a Map; a result's own
@@ -103,7 +106,7 @@ function fillSlot(
   if (kid.isArray && kid.max === '1' && values.length > 1) values = [mergeAll(kid, values)];
   const slices = entry.slices.length ? mandatorySlices(rc, name, entry, byKey) : EMPTY;
   if (!values.length && !slices.length && entry.auto) {
-    const auto = autoValue(rc, kid);
+    const auto = autoValue(rc, kid, buildFromDefinition);
     if (auto !== undefined) values = [auto];
   }
   renderSlot(obj, kid, name, values, slices);
@@ -146,7 +149,7 @@ function mandatorySlices(rc: RunCtx, name: string, entry: PlanEntry, byKey: Resu
   slices.forEach((s, i) => {
     let vs = found[i]!;
     if (!vs.length && s.min > 0 && s.max !== '0') {
-      const auto = isAutoCandidate(s) ? autoValue(rc, s) : undefined;
+      const auto = isAutoCandidate(s) ? autoValue(rc, s, buildFromDefinition) : undefined;
       if (auto !== undefined) vs = [auto];
       else if (anyPresent && validates(rc, 'F5140')) {
         report(rc.env, 'F5140', {

@@ -1,6 +1,7 @@
 import type { BlockCall, RuleCall, StaticRule } from '../syntax/call-plan.js';
 import { evaluateBlock } from './block-eval.js';
-import type { FlashResult, RuleMeta } from './flash-meta.js';
+import type { RuleMeta } from '../compile/flash-plan.js';
+import type { FlashResult } from './values.js';
 import { nativeValue } from './native-value.js';
 import { evaluateRule, fixedRule, resultsOf } from './rule-eval.js';
 import type { CallScope, RunCtx } from './run-context.js';

@@ -1,7 +1,7 @@
 import type { Env } from '../runtime/policy.js';
 import type { CallPlan } from '../syntax/call-plan.js';
 import { compact, ruleCtx, runBlockCall, runRuleCall, runStatics } from './call-eval.js';
-import type { FlashTables } from './flash-meta.js';
+import type { FlashTables } from '../compile/flash-plan.js';
 import { forbiddenCheck } from './rule-eval.js';
 import { callScope } from './run-context.js';
 

@@ -1,5 +1,5 @@
 import type { ElementInfo } from '@mapx/fhir';
-import { PrimitiveEntry } from './flash-meta.js';
+import { PrimitiveEntry } from './values.js';
 import { isObj } from './is-obj.js';
 
 /** Shallow merge for single-valued elements (later keys win; primitives: last value, props merged). */

@@ -1,7 +1,7 @@
 import type { ElementInfo } from '@mapx/fhir';
-import type { FlashResult } from './flash-meta.js';
+import type { FlashResult } from './values.js';
 import { isObj } from './is-obj.js';
-import type { ObjectOwner } from './object-plan.js';
+import type { ObjectOwner } from '../compile/object-plan.js';
 import type { RunCtx } from './run-context.js';
 
 type Obj = Record<string, unknown>;

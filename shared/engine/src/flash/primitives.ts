@@ -1,29 +1,11 @@
 import { isCatastrophicRegex } from '../runtime/guardrails.js';
 import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
-import { report, type Env } from '../runtime/policy.js';
+import { report } from '../runtime/policy.js';
+import { whereOf, type Checks, type WhereRef } from '../runtime/where.js';
 import { canonicalDate } from './dates.js';
 import { convertBoolean } from './boolean-coercion.js';
 import { losesDigits } from './decimal-precision.js';
-
-export interface Where {
-  instanceOf: string;
-  fhirElement: string;
-  position?: number;
-  start?: number;
-  line?: number;
-}
-
-/** A diagnostic's place, or how to build it: most values never report, so most places are never built. */
-export type WhereRef = Where | (() => Where);
-
-export const whereOf = (w: WhereRef): Where => (typeof w === 'function' ? w() : w);
-
-/** The environment to report to and the validation level, read once per native call (see run-context.ts). */
-export interface Checks {
-  env: Env;
-  vl: number;
-}
 
 const F5101 = severityOf('F5101');
 const F5110 = severityOf('F5110');

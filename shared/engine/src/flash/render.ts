@@ -1,7 +1,7 @@
 import type { ElementInfo } from '@mapx/fhir';
-import { PrimitiveEntry } from './flash-meta.js';
+import { PrimitiveEntry } from './values.js';
 import { mergeAll } from './merge-all.js';
-import { siblingName } from './sibling-name.js';
+import { siblingName } from '../compile/sibling-name.js';
 
 /**
  * Renders one child's values (rule and inline values, then slice entries) as JSON: arrays by base

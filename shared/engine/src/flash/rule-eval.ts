@@ -1,8 +1,9 @@
 import type { ElementInfo } from '@mapx/fhir';
 import { isObj } from './is-obj.js';
 import { report } from '../runtime/policy.js';
-import { buildObject, isEmptyValue, quantityOf } from './build-object.js';
-import { FlashResult, PrimitiveEntry, type RuleMeta } from './flash-meta.js';
+import { buildFromDefinition, buildObject, isEmptyValue, quantityOf } from './build-object.js';
+import type { RuleMeta } from '../compile/flash-plan.js';
+import { FlashResult, PrimitiveEntry } from './values.js';
 import { convertPrimitive, truthy } from './primitives.js';
 import { validates, type RunCtx } from './run-context.js';
 import { virtualValue } from './autovalue.js';
@@ -66,7 +67,7 @@ function withoutEmpty(values: unknown[]): unknown[] {
 
 /** A rule on an element with a fixed value: the fixed value, nothing evaluated (§4.3 step 2). */
 export function fixedRule(rc: RunCtx, meta: RuleMeta): FlashResult | undefined {
-  const v = virtualValue(rc, meta.el, meta.flashPath);
+  const v = virtualValue(rc, meta.el, meta.flashPath, buildFromDefinition);
   return v === undefined ? undefined : new FlashResult(meta.key, meta.el, [v]);
 }
 

@@ -1,8 +1,8 @@
 import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { threshold, type Env } from '../runtime/policy.js';
-import type { BlockMeta, FlashTables, Site } from './flash-meta.js';
-import type { Checks, Where } from './primitives.js';
+import type { BlockMeta, FlashTables, Site } from '../compile/flash-plan.js';
+import type { Checks, Where } from '../runtime/where.js';
 
 /**
  * What one native FLASH call works with. The validation level is read from the environment once per call:

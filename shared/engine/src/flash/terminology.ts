@@ -1,11 +1,11 @@
 import type { Concept, ElementBinding, ElementInfo, MembershipResult } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { report } from '../runtime/policy.js';
-import { memberOf, planBinding, type BindingPlan } from './binding-plan.js';
-import { whereOf, type WhereRef } from './primitives.js';
+import { memberOf, planBinding, type BindingPlan } from '../compile/binding-plan.js';
+import { whereOf, type WhereRef } from '../runtime/where.js';
 import { isObj } from './is-obj.js';
 import { validates, where, type RunCtx } from './run-context.js';
-import { siblingName } from './sibling-name.js';
+import { siblingName } from '../compile/sibling-name.js';
 
 export const BOUND_TYPES = new Set(['Coding', 'Quantity', 'CodeableConcept']);
 const CODE_TYPES = new Set(['code', 'string', 'uri']);

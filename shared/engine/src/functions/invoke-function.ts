@@ -1,4 +1,4 @@
-import { jsonata, type JsonataExpression } from '../engine/jsonata-module.js';
+import { jsonata, type JsonataExpression } from '../runtime/jsonata-module.js';
 import type { FunctionCallContext } from './function-types.js';
 
 const callers = new Map<number, JsonataExpression>();

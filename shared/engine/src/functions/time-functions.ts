@@ -1,4 +1,4 @@
-import { jsonata, type JsonataExpression } from '../engine/jsonata-module.js';
+import { jsonata, type JsonataExpression } from '../runtime/jsonata-module.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { argumentError } from './function-error.js';
 import { createError } from '../errors/mapx-error.js';

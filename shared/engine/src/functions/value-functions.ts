@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { argumentError, functionError } from './function-error.js';
 import type { MapxFunction } from './function-types.js';
 import { isFunctionValue, isPlainObject } from './jsonata-values.js';
-import { seededUuid } from '../uuid.js';
+import { seededUuid } from '../runtime/uuid.js';
 import { hashValue } from './stable-json.js';
 
 const STRICT_NUMERIC = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;

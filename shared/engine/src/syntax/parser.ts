@@ -1,21 +1,14 @@
-import { createError, type MapxError } from '../errors/mapx-error.js';
 import type { BlockAst, ExprAst, ItemAst, Piece, RuleAst } from './ast.js';
 import { matchBrackets, type BracketInfo } from './brackets.js';
+import { errAt, inlineEnd, type ParserState } from './parser-state.js';
 import { parseRule } from './rule-parser.js';
-import { isOp, tokenize, type Token } from './tokenizer.js';
+import { tokenize, type Token } from './tokenizer.js';
 
 export interface Parsed {
   src: string;
   tokens: Token[];
   brackets: BracketInfo;
   root: ExprAst;
-  hasFlash: boolean;
-}
-
-export interface ParserState {
-  src: string;
-  tokens: Token[];
-  brackets: BracketInfo;
   hasFlash: boolean;
 }
 
@@ -26,20 +19,6 @@ export function parseStructure(src: string): Parsed {
   const p: ParserState = { src, tokens, brackets, hasFlash: false };
   const root = parseExpr(p, 0, tokens.length, undefined);
   return { src, tokens, brackets, root, hasFlash: p.hasFlash };
-}
-
-export function errAt(code: string, t: Token | undefined, fields: Record<string, unknown> = {}): MapxError {
-  return createError(code, {
-    token: t ? tokenText(t) : '(end)',
-    ...fields,
-    ...(t ? { position: t.end, start: t.start, line: t.line } : {}),
-  });
-}
-
-export function tokenText(t: Token): string {
-  if (t.type === 'string') return t.value;
-  if (t.type === 'variable') return '$' + t.value;
-  return t.value;
 }
 
 /** Parses a JSONata token range, carving out FLASH blocks (which end at the enclosing closer). */
@@ -156,7 +135,7 @@ function parseItems(
 
 function parseItem(p: ParserState, i: number, end: number): { item: ItemAst; next: number } {
   const t = p.tokens[i]!;
-  if (t.type === 'operator' && t.value === '*') return parseRule(p, i, end);
+  if (t.type === 'operator' && t.value === '*') return parseRule(p, i, end, parseExpr);
   if (t.type === 'variable') {
     const op = p.tokens[i + 1];
     if (op && op.type === 'operator' && op.value === ':=') {
@@ -168,27 +147,4 @@ function parseItem(p: ParserState, i: number, end: number): { item: ItemAst; nex
     if (op && op.type === 'operator' && op.value === '=') throw errAt('F1025', op);
   }
   throw errAt('F1011', t);
-}
-
-/**
- * Where an inline value (or variable assignment) ends: before a line starting with `*`, `$` or a FLASH
- * keyword at bracket depth 0, at a `;` (which must end its line, F1103), or at the block end.
- */
-export function inlineEnd(p: ParserState, from: number, end: number): { valueEnd: number; next: number } {
-  const toks = p.tokens;
-  let i = from;
-  while (i < end) {
-    const t = toks[i]!;
-    const startsItem =
-      t.type === 'variable' || t.type === 'instance' || t.type === 'instanceof' || isOp(t, '*');
-    if (t.nl && startsItem) return { valueEnd: i, next: i };
-    if (t.type === 'operator' && t.value === ';') {
-      const nx = toks[i + 1];
-      if (nx && i + 1 < end && !nx.nl) throw errAt('F1103', t);
-      return { valueEnd: i, next: i + 1 };
-    }
-    const m = p.brackets.match[i]!;
-    i = m > i ? m + 1 : i + 1;
-  }
-  return { valueEnd: end, next: end };
 }

@@ -1,13 +1,24 @@
-import type { ItemAst, PathSegment, RuleAst } from './ast.js';
-import { errAt, inlineEnd, parseExpr, type ParserState } from './parser.js';
+import type { ExprAst, ItemAst, PathSegment, RuleAst } from './ast.js';
+import { errAt, inlineEnd, type ParserState } from './parser-state.js';
 import { hasTopLevel } from './brackets.js';
 import { isOp } from './tokenizer.js';
 
 const SLICE = /^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$/;
 const URL_SLICE = /^(https?:\/\/|urn:)\S+$/;
 
+/**
+ * The expression parser (`parseExpr` of parser.ts), passed in rather than imported: a rule's context and value
+ * are expressions that may hold blocks of rules, and the expression parser imports this file, never the reverse.
+ */
+export type ParseExpr = (p: ParserState, from: number, to: number, outerRule: RuleAst | undefined) => ExprAst;
+
 /** Parses one `* [(context).]path [= value] [;]` rule line (§3.2). Children are attached by the caller. */
-export function parseRule(p: ParserState, i: number, end: number): { item: ItemAst; next: number } {
+export function parseRule(
+  p: ParserState,
+  i: number,
+  end: number,
+  parseExpr: ParseExpr,
+): { item: ItemAst; next: number } {
   const toks = p.tokens;
   const star = toks[i]!;
   const sameLine = (j: number): boolean => j < end && !toks[j]!.nl;

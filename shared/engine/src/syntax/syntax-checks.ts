@@ -1,5 +1,5 @@
 import type { ExprAst } from './ast.js';
-import { errAt, type ParserState } from './parser.js';
+import { errAt, type ParserState } from './parser-state.js';
 import { isOp, type Token } from './tokenizer.js';
 
 interface Frame {

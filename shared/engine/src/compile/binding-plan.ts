@@ -1,5 +1,5 @@
 import type { CodeInput, Concept, ElementBinding, MembershipResult, TerminologyRuntime } from '@mapx/fhir';
-import type { FlashTables } from './flash-meta.js';
+import type { FlashTables } from './flash-plan.js';
 
 /** How a binding's ValueSet is consulted at run time (§5.7). */
 export type ExpansionMode = 'full' | 'lazy' | 'error';

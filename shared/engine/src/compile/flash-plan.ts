@@ -1,7 +1,7 @@
 import type { ElementInfo, FhirNavigator, RootInfo, TerminologyRuntime } from '@mapx/fhir';
+import type { Where } from '../runtime/where.js';
 import type { CallPlan } from '../syntax/call-plan.js';
 import type { Shape } from './object-plan.js';
-import type { Where } from './primitives.js';
 
 /** Where a block or rule is written (for diagnostics). */
 export interface Site {
@@ -62,21 +62,4 @@ export interface FlashTables {
   calls: CallPlan[];
   /** Terminology runtime for binding checks and display/unit injection (§5.7). */
   terminology?: TerminologyRuntime;
-}
-
-/** A rule's result, handed to its parent with its grouping key. */
-export class FlashResult {
-  constructor(
-    readonly key: string,
-    readonly el: ElementInfo,
-    readonly values: unknown[],
-  ) {}
-}
-
-/** A FHIR primitive value with its `_` sibling properties (id, extension). */
-export class PrimitiveEntry {
-  constructor(
-    public value: unknown,
-    public props: Record<string, unknown> | undefined,
-  ) {}
 }
