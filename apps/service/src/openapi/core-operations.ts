@@ -33,7 +33,10 @@ export const coreOperations: readonly OperationSpec[] = [
     path: '/health',
     tag: 'Server',
     summary: 'Health and warm-up state (never needs authentication)',
-    responses: { '200': ['Health', J('Health')] },
+    responses: {
+      '200': ['Health', J('Health')],
+      '503': ['Draining after SIGTERM (status DRAINING)', J('Health')],
+    },
   },
   {
     method: 'get',

@@ -18,8 +18,9 @@ export async function infoRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get('/health', async () => {
+  app.get('/health', async (_req, reply) => {
     const state = app.mapx.warmup.state();
+    if (app.mapx.lifecycle.draining) return reply.code(503).send({ status: 'DRAINING', ...state });
     return { status: state.warming_up_error ? 'DEGRADED' : 'UP', ...state };
   });
 

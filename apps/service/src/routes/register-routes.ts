@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { infoRoutes } from './info-routes.js';
+import { probeRoutes } from './probe-routes.js';
+import { metricsRoute } from './metrics-route.js';
+import { operationsOperations } from '../openapi/operations-operations.js';
 import { evaluateRoute } from './evaluate-route.js';
 import { mappingRoutes } from './mapping-routes.js';
 import { recacheGuidanceRoute } from './recache-routes.js';
@@ -36,6 +39,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     );
   }
   await app.register(infoRoutes);
+  await app.register(probeRoutes);
+  await app.register(metricsRoute);
+  operations.push(...operationsOperations(config.server.metrics));
   await app.register(evaluateRoute);
   await app.register(mappingRoutes);
   await app.register(recacheGuidanceRoute);
