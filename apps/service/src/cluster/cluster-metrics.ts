@@ -17,7 +17,10 @@ let listening = false;
  */
 export function metricsSource(registry: Registry): () => Promise<string> {
   if (!isClusterWorker()) return () => registry.metrics();
-  promClient().AggregatorRegistry.setRegistries([registry]);
+  const { AggregatorRegistry } = promClient();
+  AggregatorRegistry.setRegistries([registry]);
+  // constructing one installs prom-client's listener that answers the primary's collection requests
+  new AggregatorRegistry();
   if (!listening) {
     listening = true;
     process.on('message', (message: unknown) => {
