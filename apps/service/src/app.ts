@@ -50,7 +50,9 @@ export async function buildApp(
   const app: FastifyInstance = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: config.server.bodyLimit,
-    return503OnClosing: true,
+    // a request that reached this process before its listener closed is served, not refused: the balancer
+    // could not know it was late (every response while draining closes its connection, so none follow it)
+    return503OnClosing: false,
     ...requestLoggingOptions(options.logger),
     schemaController: { compilersFactory: lazySchemaCompilers() },
     routerOptions: ROUTER_OPTIONS,

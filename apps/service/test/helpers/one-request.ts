@@ -29,7 +29,7 @@ export function oneRequest(
   });
 }
 
-/** Polls `check` every 50 ms until it holds, for at most `ms`. */
+/** Polls `check` every 50 ms until it holds (a check that throws does not hold), for at most `ms`. */
 export async function until(
   check: () => Promise<boolean> | boolean,
   what: string,
@@ -37,7 +37,12 @@ export async function until(
 ): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (await check()) return;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting for ${what}`);
