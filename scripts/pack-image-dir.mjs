@@ -99,12 +99,12 @@ function copyWorkspace(dir) {
   }
 }
 
-/** Tests, sources maps of tests and TypeScript build info stay out; timestamps stay as built. */
+/** Tests, source maps (the sources stay out too) and TypeScript build info stay out; timestamps stay as built. */
 function copy(path) {
   cpSync(join(ROOT, path), join(out, path), {
     recursive: true,
     preserveTimestamps: true,
-    filter: (src) => !/\.test\.(js|d\.ts)(\.map)?$|\.tsbuildinfo$/.test(src),
+    filter: (src) => !/\.test\.(js|d\.ts)$|\.map$|\.tsbuildinfo$/.test(src),
   });
 }
 
