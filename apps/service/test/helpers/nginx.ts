@@ -31,9 +31,10 @@ export interface Nginx {
 }
 
 /**
- * Debian's nginx in the foreground as a round-robin balancer over `upstreamPorts` on loopback. A refused connection
- * or a 503 goes to the next replica (a POST too: it was never sent); nothing is marked down (`max_fails=0`), so a
- * replica is used again the moment it listens.
+ * Debian's nginx in the foreground as a round-robin balancer over `upstreamPorts` on loopback. A refused or reset
+ * connection or a 503 goes to the next replica, a POST too (`non_idempotent`: a mapx POST evaluates and changes
+ * nothing, so running it again elsewhere is safe; without it a request sent into a closing listener's backlog gets
+ * 502); nothing is marked down (`max_fails=0`), so a replica is used again the moment it listens.
  */
 export async function startNginx(upstreamPorts: readonly number[]): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'mapx-nginx-'));
@@ -61,7 +62,7 @@ ${servers}
     listen 127.0.0.1:${port};
     location / {
       proxy_pass http://mapx;
-      proxy_next_upstream error timeout http_503;
+      proxy_next_upstream error timeout http_503 non_idempotent;
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 2s;
     }
