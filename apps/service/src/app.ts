@@ -26,6 +26,10 @@ import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 import { installJsonParsers } from './http/json-parsers.js';
 import { registerRoutes } from './routes/register-routes.js';
 import { installEditionGate } from './routes/edition-only.js';
+import { Lifecycle } from './lifecycle/lifecycle.js';
+import { installDrainHooks } from './lifecycle/drain-hooks.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
+import { installMetrics } from './metrics/metrics-hooks.js';
 
 /**
  * The router's options, one constant so a test can route with exactly what the service routes with
@@ -46,7 +50,9 @@ export async function buildApp(
   const app: FastifyInstance = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: config.server.bodyLimit,
-    return503OnClosing: true,
+    // a request that reached this process before its listener closed is served, not refused: the balancer
+    // could not know it was late (every response while draining closes its connection, so none follow it)
+    return503OnClosing: false,
     ...requestLoggingOptions(options.logger),
     schemaController: { compilersFactory: lazySchemaCompilers() },
     routerOptions: ROUTER_OPTIONS,
@@ -64,6 +70,8 @@ export async function buildApp(
   installErrorHandling(app);
   installCors(app);
   installJsonParsers(app);
+  installDrainHooks(app, app.mapx.lifecycle);
+  installMetrics(app, app.mapx.metrics);
   await registerRoutes(app);
   const stopWatching = watchStores(app.mapx, options.logger);
   app.addHook('onReady', async () => {
@@ -81,6 +89,11 @@ export async function buildApp(
 }
 
 function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logger): MapxServices {
+  // the metrics read the services at scrape time; they exist by then
+  const built: { services?: MapxServices } = {};
+  const metrics = config.server.metrics
+    ? new ServiceMetrics(() => built.services as MapxServices)
+    : undefined;
   const warmup = new Warmup(config.warmup.enabled);
   warmup.add(WARMUP_FHIR, () => runtime.fhir.load());
   const stores = orderStores(runtime.plugins.stores);
@@ -89,14 +102,18 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     (view) => runtime.fhir.setExternalConceptMaps(view.conceptMaps),
   );
   if (mappings.configured) warmup.add(WARMUP_MAPPINGS, async () => void (await mappings.reload()));
-  const dispatcher = new InputDispatcher(runtime.plugins.normalizers, config.input.defaultCharset);
+  const dispatcher = new InputDispatcher(
+    runtime.plugins.normalizers,
+    config.input.defaultCharset,
+    metrics && ((essence, seconds) => metrics.normalize.observe({ content_type: essence }, seconds)),
+  );
   const { engine, serverConceptMaps } = createServiceEngine(
     config,
     runtime.fhir,
     logger.child({ component: 'engine' }),
   );
   registerHostFunctions(engine, dispatcher);
-  return {
+  const services: MapxServices = {
     config,
     startedAt: Date.now(),
     warmup,
@@ -108,7 +125,11 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     writableStore: pickWritableStore(stores, config.mappings.primaryWritableStore),
     serverConceptMaps,
     evalPool: evalPoolOf(config, warmup, logger),
+    lifecycle: new Lifecycle(),
+    metrics,
   };
+  built.services = services;
+  return services;
 }
 
 /** The worker threads start once the FHIR packages are in the cache: they read them from there too. */

@@ -18,10 +18,10 @@ export async function serve(config: AppConfig, rootLogger: Logger): Promise<void
   built(app);
   // In a cluster the primary turns SIGINT/SIGTERM into one SIGTERM per worker; a terminal's Ctrl-C also reaches
   // the workers directly, and that second signal must not force an exit.
-  installShutdown(
-    app,
-    config.server.shutdownTimeoutMs,
-    isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'],
-  );
+  installShutdown(app, app.mapx.lifecycle, {
+    drainDelayMs: config.server.drainDelayMs,
+    graceMs: config.server.shutdownTimeoutMs,
+    signals: isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'],
+  });
   await app.listen({ port: config.server.port, host: config.server.host });
 }

@@ -7,6 +7,8 @@ import type { InputDispatcher } from './normalize/input-dispatcher.js';
 import type { LoadedPlugins } from './plugins/loaded-plugins.js';
 import type { Warmup } from './warmup/warmup.js';
 import type { EvalPool } from './isolation/eval-pool.js';
+import type { Lifecycle } from './lifecycle/lifecycle.js';
+import type { ServiceMetrics } from './metrics/service-metrics.js';
 
 /** What every route may use; decorated on the Fastify instance as `app.mapx`. */
 export interface MapxServices {
@@ -24,6 +26,10 @@ export interface MapxServices {
   readonly serverConceptMaps: ServerConceptMapSource | undefined;
   /** The evaluation worker threads (MAPX_EVAL_ISOLATION=worker); undefined: evaluations run on this thread. */
   readonly evalPool: EvalPool | undefined;
+  /** Serving or draining (SIGTERM): readiness follows it. */
+  readonly lifecycle: Lifecycle;
+  /** GET /metrics and what feeds it; undefined with MAPX_METRICS=off. */
+  readonly metrics: ServiceMetrics | undefined;
 }
 
 /** A registered route, recorded so tests can check the OpenAPI document and the auth table against reality. */

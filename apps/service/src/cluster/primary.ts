@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
 import { ChangeRelay } from './change-relay.js';
 import { isPeerMessage } from './peer-messages.js';
+import { answerMetricsRequests } from './cluster-metrics.js';
 
 /** A worker that exits this soon after its previous replacement is restarted only after a pause. */
 const RESTART_PAUSE_MS = 1_000;
@@ -18,11 +19,12 @@ export function runPrimary(config: AppConfig, logger: Logger): void {
   const relay = new ChangeRelay(workers, logger);
   let stopping: { code: number } | undefined;
   let lastRestart = 0;
+  const metricsRequest = config.server.metrics ? answerMetricsRequests() : () => false;
 
   const fork = (): void => {
     const worker = cluster.fork();
     worker.on('message', (message: unknown) => {
-      if (!isPeerMessage(message)) return;
+      if (metricsRequest(worker, message) || !isPeerMessage(message)) return;
       if (message.mapx === 'change-announced') relay.announced(worker, message);
       else if (message.mapx === 'change-applied') relay.applied(worker, message);
     });

@@ -13,7 +13,12 @@ export interface AppConfig {
     readonly port: number;
     readonly host: string;
     readonly bodyLimit: number;
+    /** Grace for in-flight requests once the listener has closed (MAPX_SHUTDOWN_TIMEOUT_MS). */
     readonly shutdownTimeoutMs: number;
+    /** How long /health reports DRAINING before the listener closes (MAPX_DRAIN_DELAY_MS). */
+    readonly drainDelayMs: number;
+    /** GET /metrics and the collectors behind it (MAPX_METRICS). */
+    readonly metrics: boolean;
     /** Processes serving HTTP (MAPX_WORKERS); above 1 a primary process supervises a cluster of them. */
     readonly workers: number;
   };

@@ -181,6 +181,13 @@ export const envSchema = z.object({
   MAPX_DESIGNER_ENABLED: bool.optional(),
   MAPX_DESIGNER_AUTH_ENABLED: bool.default(false),
   MAPX_SHUTDOWN_TIMEOUT_MS: int(0).default(10_000),
+  MAPX_DRAIN_DELAY_MS: int(0, 600_000).default(0),
+  MAPX_METRICS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['on', 'off'], { message: 'expected on or off' }))
+    .default('on'),
   MAPX_WORKERS: workers.default(1),
   SERVER_STATELESS: z.string().optional(),
 });

@@ -21,6 +21,17 @@ describe('loadConfig', () => {
     expect(r.config.server.workers).toBe(1);
   });
 
+  it('reads the drain delay and the metrics switch', () => {
+    const d = loadConfig({});
+    const set = loadConfig({ MAPX_DRAIN_DELAY_MS: '5000', MAPX_METRICS: ' OFF ' });
+    if (!d.ok || !set.ok) throw new Error('expected valid configurations');
+    expect([d.config.server.drainDelayMs, d.config.server.metrics]).toEqual([0, true]);
+    expect([set.config.server.drainDelayMs, set.config.server.metrics]).toEqual([5000, false]);
+    const bad = loadConfig({ MAPX_METRICS: 'yes', MAPX_DRAIN_DELAY_MS: '-1' });
+    expect(bad.ok ? '' : bad.message).toContain('MAPX_METRICS: expected on or off (got "yes")');
+    expect(bad.ok ? '' : bad.message).toContain('MAPX_DRAIN_DELAY_MS: expected an integer from 0 to 600000');
+  });
+
   it('reads MAPX_WORKERS as auto (one per available CPU) or a count from 1 to 64', () => {
     const auto = loadConfig({ MAPX_WORKERS: ' Auto ' });
     const three = loadConfig({ MAPX_WORKERS: '3' });

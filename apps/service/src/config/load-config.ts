@@ -39,6 +39,8 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       host: e.SERVER_HOST,
       bodyLimit: e.MAPX_REQUEST_BODY_LIMIT,
       shutdownTimeoutMs: e.MAPX_SHUTDOWN_TIMEOUT_MS,
+      drainDelayMs: e.MAPX_DRAIN_DELAY_MS,
+      metrics: e.MAPX_METRICS === 'on',
       workers: e.MAPX_WORKERS,
     },
     logLevel: e.LOG_LEVEL,

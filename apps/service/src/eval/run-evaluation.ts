@@ -31,7 +31,11 @@ export interface EvaluationReply {
   /** `Warning` header values (non-verbose answers that carry warnings). */
   readonly warnings?: readonly string[];
   readonly json?: string;
+  /** Normalisations an evaluation worker thread timed ([media type, seconds]), for main's metrics. */
+  readonly normalized?: readonly Timing[];
 }
+
+export type Timing = readonly [essence: string, seconds: number];
 
 /**
  * Evaluate one expression: in the evaluation worker pool (MAPX_EVAL_ISOLATION=worker, docs/architecture.md) or on
@@ -50,7 +54,11 @@ export async function runEvaluation(
   if (services.evalPool) {
     const limit = services.config.eval.maxInputDepth;
     if (exceedsDepth(req.input, limit)) return failureReply({ kind: 'input-too-deep', limit }, req.verbose);
-    return services.evalPool.run(req, view);
+    const reply = await services.evalPool.run(req, view);
+    if (reply.normalized && services.metrics)
+      for (const [essence, seconds] of reply.normalized)
+        services.metrics.normalize.observe({ content_type: essence }, seconds);
+    return reply;
   }
   return evaluateRequest(services, view, req);
 }

@@ -62,13 +62,19 @@ function sendAuthReply(reply: FastifyReply, auth: AuthReply): FastifyReply {
 }
 
 /**
- * Always public: GET /health (spec), and the designer's static files — the page must load before its user can
+ * Always public: GET /health (spec) and its probe variants /health/live and /health/ready, and the designer's static files — the page must load before its user can
  * log in; every API call it then makes carries the bearer token and meets the policy.
  */
 function isAlwaysPublic(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const path = requestPath(req.url);
-  return path === '/health' || path === '/designer' || path.startsWith('/designer/');
+  return (
+    path === '/health' ||
+    path === '/health/live' ||
+    path === '/health/ready' ||
+    path === '/designer' ||
+    path.startsWith('/designer/')
+  );
 }
 
 function mountRoute(app: FastifyInstance, route: AuthRoute): void {

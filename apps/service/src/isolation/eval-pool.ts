@@ -125,10 +125,13 @@ export class EvalPool {
     if (result.stale) result = await pool.run({ ...task, view: versioned }, { signal });
     if (result.stale) throw new Error('the evaluation worker refused the view it was sent');
     if (result.thrown !== undefined) throw new EvaluationThrew(result.thrown);
-    const warnings = result.warnings ? { warnings: result.warnings } : {};
+    const extras = {
+      ...(result.warnings ? { warnings: result.warnings } : {}),
+      ...(result.normalized ? { normalized: result.normalized } : {}),
+    };
     return result.json === undefined
-      ? { status: result.status, ...warnings }
-      : { status: result.status, json: result.json, ...warnings };
+      ? { status: result.status, ...extras }
+      : { status: result.status, json: result.json, ...extras };
   }
 
   private classify(err: unknown, timedOut: boolean): TaskFailure {

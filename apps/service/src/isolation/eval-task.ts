@@ -1,4 +1,4 @@
-import type { EvaluationRequest } from '../eval/run-evaluation.js';
+import type { EvaluationRequest, Timing } from '../eval/run-evaluation.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 
 /** A mapping view with the version main gave it; versions only grow within one pool. */
@@ -26,6 +26,8 @@ export type EvalTaskResult =
       readonly json?: string;
       /** `Warning` header values of a non-verbose answer. */
       readonly warnings?: readonly string[];
+      /** Normalisations this task ran ([media type, seconds]), when main collects metrics. */
+      readonly normalized?: readonly Timing[];
     };
 
 /** `workerData` of every evaluation worker thread. */

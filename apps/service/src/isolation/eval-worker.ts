@@ -7,6 +7,7 @@ import { InputDispatcher } from '../normalize/input-dispatcher.js';
 import { registerHostFunctions } from '../eval/host-functions.js';
 import { createServiceEngine } from '../eval/service-engine.js';
 import { evaluateRequest } from '../eval/evaluate-request.js';
+import type { Timing } from '../eval/run-evaluation.js';
 import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
 import { loadNormalizers } from './load-normalizers.js';
 import { ViewReceiver } from './view-receiver.js';
@@ -31,7 +32,16 @@ async function init(): Promise<Handler> {
   // main loaded the packages first (the cache is filled); a failure is recorded and FLASH reports it
   await fhir.load().catch(() => undefined);
   const ctx: PluginContext = { logger, env: config.env, fhir: () => fhir.get() };
-  const dispatcher = new InputDispatcher(await loadNormalizers(config, ctx), config.input.defaultCharset);
+  // one task at a time per thread: the timings of the task running now, handed back with its reply
+  let timings: Timing[] | undefined;
+  const timer = config.server.metrics
+    ? (essence: string, seconds: number) => void (timings ??= []).push([essence, seconds])
+    : undefined;
+  const dispatcher = new InputDispatcher(
+    await loadNormalizers(config, ctx),
+    config.input.defaultCharset,
+    timer,
+  );
   const { engine, serverConceptMaps } = createServiceEngine(
     config,
     fhir,
@@ -47,9 +57,13 @@ async function init(): Promise<Handler> {
   return async (task) => {
     if (task.view) views.adopt(task.view);
     else if (!views.sync(task.viewVersion)) return { stale: true };
+    timings = undefined;
     try {
       const reply = await evaluateRequest(evaluator, views.view, task);
-      const warnings = reply.warnings?.length ? { warnings: reply.warnings } : {};
+      const warnings = {
+        ...(reply.warnings?.length ? { warnings: reply.warnings } : {}),
+        ...(timings ? { normalized: timings } : {}),
+      };
       if (reply.body === undefined) return { status: reply.status, ...warnings };
       // a body JSON cannot express (a lone function) goes out as main sent it before: JSON type, empty text
       const json = (JSON.stringify(reply.body) as string | undefined) ?? '';

@@ -23,6 +23,8 @@ const EMPTY: MappingView = {
  * Sources listed later override earlier ones (the folder overrides the FHIR server, as in the reference).
  */
 export class MappingCache {
+  /** Completed reloads of every source, for GET /metrics. */
+  readonly reloads = { ok: 0, failed: 0 };
   private view: MappingView = EMPTY;
   private loading: Promise<MappingView> | undefined;
   /** Writes made while a reload is reading the stores: that reload may have read the stores before them. */
@@ -76,6 +78,10 @@ export class MappingCache {
       for (const [id, expression] of writes)
         view = { ...view, mappings: withWrite(view.mappings, id, expression) };
       this.view = view;
+      this.reloads.ok++;
+    } catch (err) {
+      this.reloads.failed++;
+      throw err;
     } finally {
       this.writesDuringLoad = undefined;
     }

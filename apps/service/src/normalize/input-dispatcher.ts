@@ -15,6 +15,9 @@ export type DispatchResult =
 
 const DEFAULT_TYPE = parseMediaType('application/json') as MediaType;
 
+/** Told how long each normalisation took (seconds), by media-type essence: GET /metrics. */
+export type NormalizeTimer = (essence: string, seconds: number) => void;
+
 /** Most normalisers answer synchronously: callers await only a pending result and save a microtask. */
 export function isPending(
   result: DispatchResult | Promise<DispatchResult>,
@@ -35,6 +38,7 @@ export class InputDispatcher {
   constructor(
     entries: readonly NormalizerEntry[],
     private readonly defaultCharset = 'utf-8',
+    private readonly timer?: NormalizeTimer,
   ) {
     for (const e of entries) {
       for (const t of e.mediaTypes) {
@@ -66,6 +70,8 @@ export class InputDispatcher {
     const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
     if (!mediaType || !candidates)
       return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
+    // only media types a normaliser claims are timed: the label's values stay a bounded set
+    const started = this.timer ? performance.now() : 0;
     let text = body;
     let warnings: readonly NormalizeWarning[] = [];
     if (body instanceof Uint8Array) {
@@ -78,9 +84,24 @@ export class InputDispatcher {
     const chosen =
       candidates.find((n) => !n.accepts || n.accepts(input)) ?? candidates[candidates.length - 1];
     if (!chosen) return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
-    const result = chosen.normalize(input);
+    const result = this.timed(chosen.normalize(input), mediaType.essence, started);
     if (warnings.length === 0) return result;
     return isPending(result) ? result.then((r) => withWarnings(r, warnings)) : withWarnings(result, warnings);
+  }
+
+  private timed(
+    result: NormalizeResult | Promise<NormalizeResult>,
+    essence: string,
+    started: number,
+  ): NormalizeResult | Promise<NormalizeResult> {
+    const timer = this.timer;
+    if (!timer) return result;
+    const done = () => timer(essence, (performance.now() - started) / 1000);
+    if (!isPending(result)) {
+      done();
+      return result;
+    }
+    return result.finally(done);
   }
 }
 

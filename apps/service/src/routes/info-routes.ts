@@ -19,8 +19,9 @@ export async function infoRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get(healthRoute.url, async (): Promise<Health> => {
+  app.get(healthRoute.url, async (_req, reply) => {
     const state = app.mapx.warmup.state();
+    if (app.mapx.lifecycle.draining) return reply.code(503).send({ status: 'DRAINING', ...state });
     return { status: state.warming_up_error ? 'DEGRADED' : 'UP', ...state };
   });
 

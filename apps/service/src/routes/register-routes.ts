@@ -1,5 +1,8 @@
+import * as api from '@mapx/api';
 import type { FastifyInstance } from 'fastify';
 import { infoRoutes } from './info-routes.js';
+import { probeRoutes } from './probe-routes.js';
+import { metricsRoute } from './metrics-route.js';
 import { evaluateRoute } from './evaluate-route.js';
 import { mappingRoutes } from './mapping-routes.js';
 import { recacheGuidanceRoute } from './recache-routes.js';
@@ -32,6 +35,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     );
   }
   await app.register(infoRoutes);
+  await app.register(probeRoutes);
+  await app.register(metricsRoute);
+  operations.push(
+    api.livenessRoute,
+    api.readinessRoute,
+    ...(config.server.metrics ? [api.metricsRoute] : []),
+  );
   await app.register(evaluateRoute);
   await app.register(mappingRoutes);
   await app.register(recacheGuidanceRoute);

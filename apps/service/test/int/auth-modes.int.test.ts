@@ -52,7 +52,7 @@ function concrete(url: string): string {
 function expected(mode: Mode, method: string, url: string, caller: Caller): 'allow' | 401 | 403 {
   if (mode !== 'auth-required') return 'allow';
   const open =
-    (method === 'GET' && (url === '/' || url === '/health' || url.startsWith('/designer'))) ||
+    (method === 'GET' && (url === '/' || url.startsWith('/health') || url.startsWith('/designer'))) ||
     url.startsWith('/.well-known/') ||
     url.startsWith('/auth/');
   if (open) return 'allow';

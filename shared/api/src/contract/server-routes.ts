@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { healthSchema, serverInfoSchema } from '../server-info.js';
 import { pluginInfoSchema } from '../plugins-info.js';
 import { fhirElementListSchema } from '../fhir-elements.js';
-import { html, json, jsonObject, message } from './common.js';
+import { html, json, jsonObject, message, text } from './common.js';
 import type { RouteContract } from './route-contract.js';
 
 export const serverInfoRoute = {
@@ -18,7 +18,37 @@ export const healthRoute = {
   url: '/health',
   tag: 'Server',
   summary: 'Health and warm-up state (never needs authentication)',
-  responses: { '200': json('Health', healthSchema) },
+  responses: {
+    '200': json('Health', healthSchema),
+    '503': json('Draining after SIGTERM (status DRAINING)', healthSchema),
+  },
+} as const satisfies RouteContract;
+
+export const livenessRoute = {
+  method: 'GET',
+  url: '/health/live',
+  tag: 'Server',
+  summary: 'Liveness: the process answers (stays 200 while draining; never needs authentication)',
+  responses: { '200': json('Alive', healthSchema.pick({ status: true })) },
+} as const satisfies RouteContract;
+
+export const readinessRoute = {
+  method: 'GET',
+  url: '/health/ready',
+  tag: 'Server',
+  summary: 'Readiness: 200 once warmed up, 503 while warming up or draining (never needs authentication)',
+  responses: {
+    '200': json('Ready (status UP or DEGRADED)', healthSchema),
+    '503': json('Not ready (status WARMING_UP or DRAINING)', healthSchema),
+  },
+} as const satisfies RouteContract;
+
+export const metricsRoute = {
+  method: 'GET',
+  url: '/metrics',
+  tag: 'Server',
+  summary: 'Prometheus metrics (text exposition format; with MAPX_WORKERS, summed over every worker)',
+  responses: { '200': { description: 'Metrics', content: { 'text/plain': text } } },
 } as const satisfies RouteContract;
 
 export const pluginsRoute = {

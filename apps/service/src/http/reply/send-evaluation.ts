@@ -8,6 +8,7 @@ import type { EvaluationReply } from '../../eval/run-evaluation.js';
  */
 export function sendEvaluation(reply: FastifyReply, outcome: EvaluationReply): FastifyReply {
   reply.code(outcome.status);
+  reply.mapxEvaluation = outcome;
   if (outcome.warnings?.length) reply.header('warning', outcome.warnings);
   if (outcome.json !== undefined) return reply.type(JSON_TYPE).send(outcome.json);
   if (outcome.body === undefined) return reply.send();
