@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { healthRoute, pluginsRoute, serverInfoRoute, type Health, type ServerInfo } from '@mapx/api';
+import { healthRoute, pluginsRoute, serverInfoRoute, type ServerInfo } from '@mapx/api';
 import { formatUptime } from './format-uptime.js';
 import { productVersion } from '../product-version.js';
 
