@@ -1,21 +1,13 @@
 import { BroadcastChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { MappingView } from '../mappings/mapping-cache.js';
+import { EMPTY_VIEW, type MappingView } from '../mappings/mapping-cache.js';
 import type { VersionedView } from './eval-task.js';
-
-const EMPTY: MappingView = {
-  mappings: new Map(),
-  aliases: new Map(),
-  statics: new Map(),
-  conceptMaps: [],
-  rejected: new Map(),
-};
 
 /**
  * Worker side of the mapping view copy. Piscina pauses a worker's event loop between tasks, so published views
  * are read synchronously from the channel when a task asks for a version this worker does not hold yet.
  */
 export class ViewReceiver {
-  private held: VersionedView = { version: 0, view: EMPTY };
+  private held: VersionedView = { version: 0, view: EMPTY_VIEW };
   private readonly channel: BroadcastChannel;
 
   constructor(

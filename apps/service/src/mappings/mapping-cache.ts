@@ -9,7 +9,8 @@ export interface MappingView {
   readonly rejected: ReadonlyMap<string, string>;
 }
 
-const EMPTY: MappingView = {
+/** The view before the first load (and of a service without mapping sources). */
+export const EMPTY_VIEW: MappingView = {
   mappings: new Map(),
   aliases: new Map(),
   statics: new Map(),
@@ -25,7 +26,7 @@ const EMPTY: MappingView = {
 export class MappingCache {
   /** Completed reloads of every source, for GET /metrics. */
   readonly reloads = { ok: 0, failed: 0 };
-  private view: MappingView = EMPTY;
+  private view: MappingView = EMPTY_VIEW;
   private loading: Promise<MappingView> | undefined;
   /** Writes made while a reload is reading the stores: that reload may have read the stores before them. */
   private writesDuringLoad: Array<readonly [string, string | undefined]> | undefined;
