@@ -12,7 +12,7 @@ import { fileState, runSteps, treeState } from './build-steps.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const STAMPS = join(ROOT, 'node_modules/.cache/mapx-build/stamps.json');
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json'];
-const BUNDLE_FILES = /\/serve\.bundle\.[a-z]+$/;
+const BUNDLE_FILES = /\/(?:serve|eval-worker)\.bundle\.[a-z]+$/;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
 const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api'];
@@ -33,7 +33,11 @@ const STEPS = [
       file('scripts/bundle-service.mjs'),
       ...bundled.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
     ],
-    outputs: () => [file('apps/service/dist/serve.bundle.js'), file('apps/service/dist/serve.bundle.json')],
+    outputs: () =>
+      ['serve', 'eval-worker'].flatMap((b) => [
+        file(`apps/service/dist/${b}.bundle.js`),
+        file(`apps/service/dist/${b}.bundle.json`),
+      ]),
     run: () => run(process.execPath, [join(ROOT, 'scripts/bundle-service.mjs')]),
   },
   {
