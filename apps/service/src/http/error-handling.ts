@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { InvalidJsonBody, JSON_TYPES } from './json-parsers.js';
 import { sendError } from './reply/error-reply.js';
+import { requestPath } from './request-target.js';
 
 /**
  * One place that turns failures into replies: body too large → 413, malformed JSON → 400 with the parse
@@ -9,7 +10,7 @@ import { sendError } from './reply/error-reply.js';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 'NOT_FOUND', {
-      params: { what: `Route ${request.method} ${request.url.split('?')[0]}` },
+      params: { what: `Route ${request.method} ${requestPath(request.url)}` },
     }),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Fastify } from './fastify-module.js';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+import { requestPath } from './request-target.js';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogCall = (obj: unknown, msg?: string, ...args: unknown[]) => void;
@@ -86,12 +87,11 @@ export function requestLoggingOptions(
       // a client's mistake is not the service's error: 4xx stay below error level so alerts mean something
       if (error && reply.statusCode >= 500) return super.requestCompleted(error, request, reply);
       if (!logger.isLevelEnabled('info')) return;
-      const q = request.url.indexOf('?');
       logger.info(
         {
           reqId: request.id,
           method: request.method,
-          path: q < 0 ? request.url : request.url.slice(0, q),
+          path: requestPath(request.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           ...(error ? { code: (error as { code?: unknown }).code } : {}),

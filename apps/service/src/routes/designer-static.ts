@@ -2,6 +2,7 @@ import type FastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { requireCommonJs } from '../require-commonjs.js';
 import { sendError } from '../http/reply/error-reply.js';
+import { requestPath } from '../http/request-target.js';
 
 const fastifyStatic = requireCommonJs('@fastify/static') as typeof FastifyStatic;
 
@@ -63,7 +64,7 @@ export async function designerStaticRoutes(
         return payload;
       });
       scope.setNotFoundHandler((request, reply) =>
-        sendError(reply, 'NOT_FOUND', { params: { what: `File ${request.url.split('?')[0]}` } }),
+        sendError(reply, 'NOT_FOUND', { params: { what: `File ${requestPath(request.url)}` } }),
       );
       await scope.register(fastifyStatic, {
         root: options.rootDir,
@@ -76,7 +77,7 @@ export async function designerStaticRoutes(
       // `/designer` → `/designer/`, where relative asset URLs resolve. With the router's ignoreTrailingSlash
       // this route also receives `/designer/`, which then gets the page itself.
       scope.get('', (request, reply) => {
-        if (!(request.url.split('?')[0] ?? '').endsWith('/')) return reply.redirect('designer/', 301);
+        if (!requestPath(request.url).endsWith('/')) return reply.redirect('designer/', 301);
         reply.header('cache-control', 'no-cache');
         return reply.sendFile('index.html');
       });

@@ -14,11 +14,8 @@ export interface EditionConfig {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    edition?: 'enterprise';
-    enterpriseWhen?: (request: FastifyRequest) => boolean;
-    feature?: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends EditionConfig {}
 }
 
 function editionMessage(reply: FastifyReply, request: FastifyRequest, feature: string): FastifyReply {
@@ -35,7 +32,7 @@ function editionMessage(reply: FastifyReply, request: FastifyRequest, feature: s
 export function installEditionGate(app: FastifyInstance, edition: 'base' | 'enterprise'): void {
   if (edition === 'enterprise') return;
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as EditionConfig;
+    const config: EditionConfig = route.config ?? {};
     const feature = config.feature ?? 'these endpoints';
     if (config.edition === 'enterprise') {
       route.handler = async (request, reply) => editionMessage(reply, request, feature);
