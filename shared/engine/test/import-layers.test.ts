@@ -17,7 +17,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   compile: ['errors', 'runtime', 'syntax'],
   functions: ['errors', 'runtime', 'fhir-client'],
   flash: ['errors', 'runtime', 'syntax', 'compile', 'functions'],
-  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
+  'static-checks': ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
+  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash', 'static-checks'],
 };
 const SURFACE = '.';
 

@@ -92,7 +92,10 @@ export function createFlashResolver(
         if (res.error.code === 'F2002')
           Object.assign(fields, { value: flashPath, fhirType: block.instanceOf });
         else Object.assign(fields, { fhirType: block.instanceOf });
-        fail(createError(res.error.code, fields));
+        const err = createError(res.error.code, fields);
+        // for the "did you mean" of static-checks/did-you-mean.ts; not part of the payload
+        Object.defineProperty(err, 'unresolved', { value: { parent: parentEl, seg } });
+        fail(err);
         return unresolved();
       }
       const el = res.element;

@@ -13,6 +13,7 @@ import { lower } from '../syntax/lowering.js';
 import { parseStructure } from '../syntax/parser.js';
 import { checkLoweredNames } from '../syntax/reserved-names.js';
 import type { Emitter } from '../syntax/emitter.js';
+import { addSuggestions, staticChecks } from '../static-checks/index.js';
 
 export interface CompiledCore {
   source: string;
@@ -49,7 +50,10 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const { resolver, tables, errors, warnings } = createFlashResolver(source, nav, inputs.unavailable);
   const { text, emitter } = lower(parsed, resolver);
   const unresolved = errors();
-  if (unresolved.length > 0) throw withAllErrors(unresolved);
+  if (unresolved.length > 0) {
+    addSuggestions(unresolved, nav);
+    throw withAllErrors(unresolved);
+  }
   let jexpr: JsonataExpression;
   try {
     jexpr = jsonata(text, {
@@ -65,7 +69,8 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const t = parsed.hasFlash ? tables() : undefined;
   if (t && inputs.fhir?.terminology) t.terminology = inputs.fhir.terminology;
   if (t) planRuleBindings(t);
-  return { source, lowered: text, jexpr, emitter, tables: t, warnings: warnings() };
+  const found = [...warnings(), ...staticChecks(parsed, t)];
+  return { source, lowered: text, jexpr, emitter, tables: t, warnings: found };
 }
 
 /**

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
+import {
+  launchChromium,
+  openDesigner,
+  replaceEditorText,
+  screenshot,
+  type DesignerPage,
+} from './designer-page.js';
+
+/** Issue 17's example: the second flat rule makes a second `coding` entry, so the code loses its system. */
+const ISSUE_EXAMPLE = `InstanceOf: Observation
+* status = "final"
+* code.coding.code = OBX.ObservationIdentifier.Identifier
+* code.coding.system = "http://loinc.org"`;
+
+const NESTED = `InstanceOf: Observation
+* status = "final"
+* code.coding
+  * code = OBX.ObservationIdentifier.Identifier
+  * system = "http://loinc.org"`;
+
+describe('static checks in the designer (Chromium, built service)', () => {
+  let browser: Browser;
+  let service: RunningService | undefined;
+  let designer: DesignerPage;
+
+  beforeAll(async () => {
+    let base = process.env['MAPX_E2E_BASE_URL']?.replace(/\/$/, '');
+    if (!base) {
+      service = await startService({
+        MAPX_EDITION: 'enterprise',
+        MAPX_DESIGNER_ENABLED: 'true',
+        MAPPINGS_FOLDER: tempDir('mapx-e2e-static-'),
+      });
+      await waitWarm(service.baseUrl);
+      base = service.baseUrl;
+    }
+    browser = await launchChromium();
+    designer = await openDesigner(browser, `${base}/designer/`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (service) expect(await service.stop()).toBe(0);
+  });
+
+  it("marks the issue's flat coding rules with a warning marker naming F5402 and the nested fix", async () => {
+    const { page } = designer;
+    await replaceEditorText(page, 'mapx-editor', ISSUE_EXAMPLE);
+    await page.locator('[data-testid="mapx-editor"] .squiggly-warning').first().waitFor();
+    expect(await page.locator('[data-testid="mapx-editor"] .squiggly-error').count()).toBe(0);
+    // F8 opens the marker's widget: the keyboard way to what a hover shows
+    const problem = page.locator('[data-testid="mapx-editor"] .marker-widget');
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('F8');
+        return problem.innerText().catch(() => '');
+      })
+      .toMatch(/each create their own entry[\s\S]*\* code\.coding[\s\S]*F5402/);
+    await screenshot(page, 'static-check-marker');
+    await page.keyboard.press('Escape');
+
+    await replaceEditorText(page, 'mapx-editor', NESTED);
+    await expect
+      .poll(() => page.locator('[data-testid="mapx-editor"] .squiggly-warning').count(), { timeout: 15_000 })
+      .toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import type { RuleMeta } from '../compile/flash-plan.js';
+import type { MapxError } from '../errors/mapx-error.js';
+import { isSingle } from '../flash/pending-object.js';
+import type { Parsed } from '../syntax/parser.js';
+import { atRule, pathText } from './finding.js';
+import type { RuleEntry, Siblings } from './rule-walk.js';
+
+/**
+ * F5402: sibling rules whose flat paths share a repeating element and then part (`* name.family`,
+ * `* name.given`): each rule builds its own entry of the repeating element (`name: [{family}, {given}]`), where
+ * the author almost surely meant one. Identical paths (`* identifier.value` twice) are taken as meant: two entries.
+ */
+export function separateEntries(p: Parsed, list: Siblings): MapxError[] {
+  const out: MapxError[] = [];
+  const seen: RuleEntry[] = [];
+  for (const e of list.entries) {
+    if (!e || e.rule.context || e.metas.length !== e.rule.path.length) continue;
+    const other = seen.find((s) => sharedRepeating(s.metas, e.metas) !== undefined);
+    seen.push(e);
+    if (!other) continue;
+    const r = sharedRepeating(other.metas, e.metas)!;
+    const shared = e.rule.path.slice(0, r + 1);
+    const nest = p.src.slice(shared[0]!.start, shared[shared.length - 1]!.end);
+    out.push(
+      atRule(p, 'F5402', e.rule, e.metas[e.metas.length - 1], {
+        element: e.metas[r]!.flashPath,
+        earlierLine: other.rule.line,
+        earlierRule: pathText(p, other.rule),
+        nest,
+        firstChild: restText(p, other, r),
+        secondChild: restText(p, e, r),
+      }),
+    );
+  }
+  return out;
+}
+
+/** Index of the first repeating segment both paths go through and then leave by different children. */
+function sharedRepeating(a: RuleMeta[], b: RuleMeta[]): number | undefined {
+  const n = Math.min(a.length, b.length) - 1;
+  for (let i = 0; i < n; i++) {
+    if (a[i]!.key !== b[i]!.key) return undefined;
+    if (isSingle(a[i]!.el)) continue;
+    return a.length === b.length && samePath(a, b) ? undefined : i;
+  }
+  return undefined;
+}
+
+const samePath = (a: RuleMeta[], b: RuleMeta[]): boolean => a.every((m, i) => m.key === b[i]!.key);
+
+/** The path after segment `r` as written (`family` of `name.family`). */
+const restText = (p: Parsed, e: RuleEntry, r: number): string =>
+  p.src.slice(e.rule.path[r + 1]!.start, e.rule.pathEnd);
