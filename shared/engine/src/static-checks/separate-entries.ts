@@ -12,11 +12,18 @@ import type { RuleEntry, Siblings } from './rule-walk.js';
  */
 export function separateEntries(p: Parsed, list: Siblings): MapxError[] {
   const out: MapxError[] = [];
-  const seen: RuleEntry[] = [];
+  // one earlier rule per distinct path: the comparisons are bounded by the element tree, not the rule count
+  const seen = new Map<string, RuleEntry>();
   for (const e of list.entries) {
     if (!e || e.rule.context || e.metas.length !== e.rule.path.length) continue;
-    const other = seen.find((s) => sharedRepeating(s.metas, e.metas) !== undefined);
-    seen.push(e);
+    let other: RuleEntry | undefined;
+    for (const s of seen.values()) {
+      if (sharedRepeating(s.metas, e.metas) === undefined) continue;
+      other = s;
+      break;
+    }
+    const key = e.metas.map((m) => m.key).join('.');
+    if (!seen.has(key)) seen.set(key, e);
     if (!other) continue;
     const r = sharedRepeating(other.metas, e.metas)!;
     const shared = e.rule.path.slice(0, r + 1);

@@ -16,15 +16,15 @@ const ENGINE_READS = new Set([...Object.keys(DEFAULT_THRESHOLDS), 'strictBoolean
 export function unusedVariables(p: Parsed): MapxError[] {
   const t = p.tokens;
   const assigned = new Map<string, Token>();
+  t.forEach((tok, i) => {
+    if (tok.type === 'variable' && isOp(t[i + 1], ':=') && !assigned.has(tok.value))
+      assigned.set(tok.value, tok);
+  });
   const read = new Set<string>();
   for (let i = 0; i < t.length; i++) {
     const tok = t[i]!;
-    if (tok.type !== 'variable' || tok.value === '' || tok.value === '$') continue;
-    if (isOp(t[i + 1], ':=')) {
-      if (!assigned.has(tok.value)) assigned.set(tok.value, tok);
-      continue;
-    }
-    if (isOp(t[i + 1], '(') && !readsNoCallerVariables(tok.value) && !isAssigned(t, tok.value)) return [];
+    if (tok.type !== 'variable' || tok.value === '' || tok.value === '$' || isOp(t[i + 1], ':=')) continue;
+    if (isOp(t[i + 1], '(') && !readsNoCallerVariables(tok.value) && !assigned.has(tok.value)) return [];
     read.add(tok.value);
   }
   const out: MapxError[] = [];
@@ -34,6 +34,3 @@ export function unusedVariables(p: Parsed): MapxError[] {
   }
   return out;
 }
-
-const isAssigned = (t: Token[], name: string): boolean =>
-  t.some((x, i) => x.type === 'variable' && x.value === name && isOp(t[i + 1], ':='));
