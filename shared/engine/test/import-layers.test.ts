@@ -16,8 +16,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   syntax: ['errors', 'runtime'],
   compile: ['errors', 'runtime', 'syntax'],
   functions: ['errors', 'runtime', 'fhir-client'],
-  flash: ['errors', 'runtime', 'syntax', 'compile', 'functions'],
-  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
+  explain: ['errors', 'runtime', 'syntax', 'compile'],
+  flash: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain'],
+  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain', 'flash'],
 };
 const SURFACE = '.';
 
