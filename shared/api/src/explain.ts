@@ -13,17 +13,23 @@ const ruleSiteSchema = z.object({
   expression: z.literal(true).optional(),
 });
 
+/** HL7 v2 and CSV inputs: the source lines (1-based) of the segments or rows behind `inputs`. */
+const lines = z.array(z.number().int()).optional();
+
 const explainedRuleSchema = ruleSiteSchema.extend({
   evaluations: z.number().int(),
   produced: z.number().int().optional(),
   inputs: z.array(z.string()),
   missed: z.array(z.string()),
+  lines,
 });
 
 /** The `explain` section of a verbose report (`explain=true`; docs/authoring.md). */
 export const explainReportSchema = z.object({
   /** One entry per primitive of the result: its JSON path, the rule that produced it, the input it read. */
-  elements: z.array(z.object({ path: z.string(), rule: ruleSiteSchema, inputs: z.array(z.string()) })),
+  elements: z.array(
+    z.object({ path: z.string(), rule: ruleSiteSchema, inputs: z.array(z.string()), lines }),
+  ),
   /** Every rule that ran, in source order. */
   rules: z.array(explainedRuleSchema),
   /** Rules whose value evaluated to nothing each time, and rules that never ran in a block that did. */

@@ -47,6 +47,7 @@ describe('explain mode through the service (issue 17 item 2)', () => {
     expect(el('name[0].family')).toMatchObject({
       rule: { line: 2, path: 'name.family', instanceOf: 'Patient' },
       inputs: ['PID.PatientName.FamilyName.Surname'],
+      lines: [3],
     });
     expect(el('birthDate')).toMatchObject({ rule: { line: 4 }, inputs: ['PID.DateTimeOfBirth.Time'] });
     expect(body.explain.empty).toEqual([
@@ -80,7 +81,7 @@ describe('explain mode through the service (issue 17 item 2)', () => {
     const body = res.json();
     expect(body.result.name).toEqual([{ family: 'Beta' }]);
     expect(body.explain.elements).toContainEqual(
-      expect.objectContaining({ path: 'name[0].family', inputs: ['$[1].last'] }),
+      expect.objectContaining({ path: 'name[0].family', inputs: ['$[1].last'], lines: [3] }),
     );
     // the context's filter read every row's id: every row was read
     expect(body.explain.inputLines).toEqual({ read: [2, 3, 4], unread: [] });

@@ -4,6 +4,8 @@ const MAX_LINES = 100_000;
 export interface InputLines {
   read: number[];
   unread: number[];
+  /** The line of each segment or row path (`PID`, `OBX[2]`, `$[3]`): where an input path starts. */
+  lineOf(path: string): number | undefined;
 }
 
 /**
@@ -32,7 +34,11 @@ function fieldParents(paths: readonly string[]): Set<string> {
 }
 
 function csvLines(rows: readonly unknown[], parents: Set<string>): InputLines {
-  const out: InputLines = { read: [], unread: [] };
+  const lineOf = (path: string) => {
+    const m = /^\$\[(\d+)\]/.exec(path);
+    return m && Number(m[1]) < rows.length ? Number(m[1]) + 2 : undefined;
+  };
+  const out: InputLines = { read: [], unread: [], lineOf };
   for (let i = 0; i < rows.length && i < MAX_LINES; i++)
     (parents.has(`$[${i}]`) ? out.read : out.unread).push(i + 2);
   return out;
@@ -40,11 +46,18 @@ function csvLines(rows: readonly unknown[], parents: Set<string>): InputLines {
 
 /** Segments sit at `SEG` or `SEG[i]` of a message, or of `$[m]` (a batch of messages). */
 function hl7Lines(input: unknown, parents: Set<string>): InputLines | undefined {
-  const out: InputLines = { read: [], unread: [] };
+  const bySegment = new Map<string, number>();
+  const lineOf = (path: string) => {
+    // the segment is the path up to its first field: `PID`, `OBX[2]`, `$[0].PID`
+    const m = /^(\$\[\d+\]\.)?[^.[]+(\[\d+\])?/.exec(path);
+    return m ? bySegment.get(m[0]) : undefined;
+  };
+  const out: InputLines = { read: [], unread: [], lineOf };
   const segment = (s: unknown, path: string): void => {
     const line =
       s !== null && typeof s === 'object' ? (s as Record<string, unknown>)['MessageLine'] : undefined;
     if (typeof line !== 'number' || out.read.length + out.unread.length >= MAX_LINES) return;
+    bySegment.set(path, line);
     (parents.has(path) ? out.read : out.unread).push(line);
   };
   const message = (obj: unknown, base: string): void => {
