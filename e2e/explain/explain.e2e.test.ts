@@ -17,7 +17,7 @@ const MAPPING = `InstanceOf: Patient
 * deceasedBoolean = PID.PatientDeathIndicator`;
 
 const ADT = [
-  'MSH|^~\\&|APP|FAC|||20230405||ADT^A01^ADT_A01|C1|P|2.5.1',
+  'MSH|^~\\&|A|F|||2023||ADT^A01|C1|P|2.5.1',
   'EVN|A01|20230405',
   'PID|1||42||Doe^Jane||19800102|F',
   'NK1|1|Doe^John|SPO',

@@ -56,7 +56,8 @@ export function useExplain(
     if (explain) {
       for (const r of explain.empty)
         mapx.push(lineDecoration(r.line, 'explain-empty-rule', `Produced nothing${missedText(r.missed)}`));
-      for (const line of explain.inputLines?.unread ?? []) input.push(lineDecoration(line, 'explain-unread'));
+      for (const line of explain.inputLines?.unread ?? [])
+        input.push(lineDecoration(line, 'explain-unread', undefined, 'explain-unread-text'));
       const ruleLines = new Set<number>();
       const inputLines = new Set<number>();
       for (const e of selectedElements) {
@@ -131,12 +132,20 @@ function missedText(missed: readonly string[]): string {
   return missed.length ? `: nothing at ${missed.join(', ')}` : '';
 }
 
-function lineDecoration(line: number, className: string, hover?: string): editor.IModelDeltaDecoration {
+function lineDecoration(
+  line: number,
+  className: string,
+  hover?: string,
+  inlineClassName?: string,
+): editor.IModelDeltaDecoration {
+  // the model clamps the end column to the line's end: the inline class then covers the whole text
+  const endColumn = inlineClassName ? 1_000_000 : 1;
   return {
-    range: { startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn: 1 },
+    range: { startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn },
     options: {
       isWholeLine: true,
       className,
+      ...(inlineClassName ? { inlineClassName } : {}),
       ...(hover ? { hoverMessage: { value: hover }, glyphMarginClassName: `${className}-glyph` } : {}),
     },
   };
