@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
 
@@ -85,6 +85,31 @@ describe('explain mode through the service (issue 17 item 2)', () => {
     );
     // the context's filter read every row's id: every row was read
     expect(body.explain.inputLines).toEqual({ read: [2, 3, 4], unread: [] });
+  });
+
+  it('the ADT^A01 → transaction Bundle mapping: same result, every element traced to its FLASH rule', async () => {
+    const fixtures = resolve(import.meta.dirname, '../../../../bench/fixtures');
+    const payload = {
+      mapx: readFileSync(join(fixtures, 'adt-to-bundle.mapx'), 'utf8'),
+      input: readFileSync(join(fixtures, 'adt-a01.hl7'), 'utf8'),
+      contentType: 'x-application/hl7-v2+er7',
+    };
+    const plain = (await t.app.inject({ method: 'POST', url: '/?verbose=true', payload })).json();
+    const explained = (await t.app.inject({ method: 'POST', url: '/?explain=true', payload })).json();
+    expect(explained.result).toEqual(plain.result);
+    const elements: Array<{ path: string; rule: { line: number; expression?: true }; inputs: string[] }> =
+      explained.explain.elements;
+    expect(elements.length).toBeGreaterThan(50);
+    expect(elements.filter((e) => e.rule.expression)).toEqual([]);
+    const byPath = new Map(elements.map((e) => [e.path, e]));
+    // through a variable bound in the block ($doctor := PV1.AttendingDoctor), and per repetition of PID-3
+    expect(byPath.get('entry[1].resource.name[0].family')?.inputs).toEqual([
+      'PV1.AttendingDoctor.FamilyName.Surname',
+    ]);
+    expect(byPath.get('entry[2].resource.identifier[1].value')?.inputs).toEqual([
+      'PID.PatientIdentifierList[1].IDNumber',
+    ]);
+    expect(explained.explain.empty).toEqual([]);
   });
 
   it('the OpenAPI document lists the explain parameter on the evaluation routes', async () => {

@@ -55,6 +55,18 @@ describe('explain mode', () => {
     expect(r.explain!.inputsRead).not.toContain('OBX.ObservationMethod');
   });
 
+  test('a rule under a context that matched nothing never ran: it is listed with no evaluation', async () => {
+    const engine = await r4Engine();
+    const src = 'InstanceOf: Patient\n* active = true\n* (NTE).name\n  * text = Comment';
+    const c = await engine.compile(src, { explain: true });
+    const r = await c.evaluateVerbose({ PID: {} });
+    expect(r.explain!.empty).toEqual([
+      expect.objectContaining({ line: 3, path: 'name', evaluations: 0 }),
+      expect.objectContaining({ line: 4, path: 'name.text', evaluations: 0 }),
+    ]);
+    expect(r.explain!.rules.map((x) => x.line)).toEqual([2]);
+  });
+
   test('a root array input reads as $[i]; repetitions of an element map to the evaluation that made them', async () => {
     const engine = await r4Engine();
     const src = 'InstanceOf: Patient\n* ($).name\n  * family = last';
