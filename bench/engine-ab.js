@@ -6,6 +6,8 @@
 // BENCH_AB_MS (default 1000) after a warm-up as long. Reports each tree's median and the median (and quartiles) of
 // the per-pair ratios, and whether both trees built the same output. BENCH_THIS_DIR replaces this tree: on a
 // loaded machine, an A/A run (a copy of the base as "this") shows how much of a ratio is noise.
+// BENCH_AB_EXPLAIN=1: both trees run evaluateVerbose, and this tree compiles the explain variant (the cost of
+// explain=true: traced input reads, the explain section built).
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +24,7 @@ if (!baseDir) {
 const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 20);
 const ms = Number(process.env.BENCH_AB_MS ?? 1000);
 const here = resolve(process.env.BENCH_THIS_DIR ?? resolve(import.meta.dirname, '..'));
+const explainThis = process.env.BENCH_AB_EXPLAIN === '1';
 
 async function engineOf(root) {
   const load = (p) => import(pathToFileURL(join(root, p)).href);
@@ -65,18 +68,22 @@ else parent();
 /** One process, one engine, one scenario: CPU µs per evaluation after a warm-up, and a hash of the output. */
 async function child(root, name) {
   const s = scenarios.find((x) => x.name === name);
-  const compiled = await (await engineOf(root)).compile(s.source);
+  const explain = explainThis && resolve(root) === here;
+  const compiled = await (await engineOf(root)).compile(s.source, explain ? { explain } : undefined);
+  const evaluate = explainThis
+    ? async (input) => (await compiled.evaluateVerbose(input)).result
+    : (input) => compiled.evaluate(input);
   const warm = performance.now();
-  while (performance.now() - warm < ms) await compiled.evaluate(s.input);
+  while (performance.now() - warm < ms) await evaluate(s.input);
   let n = 0;
   const t0 = process.cpuUsage();
   const w0 = performance.now();
   while (performance.now() - w0 < ms) {
-    for (let i = 0; i < 50; i++) await compiled.evaluate(s.input);
+    for (let i = 0; i < 50; i++) await evaluate(s.input);
     n += 50;
   }
   const t = process.cpuUsage(t0);
-  const out = JSON.stringify(await compiled.evaluate(s.input));
+  const out = JSON.stringify(await evaluate(s.input));
   console.log(
     JSON.stringify({ us: (t.user + t.system) / n, out: createHash('sha256').update(out).digest('hex') }),
   );
@@ -104,7 +111,13 @@ function parent() {
     }
     const med = { base: median(times.base), this: median(times.this) };
     for (const k of ['base', 'this']) {
-      const line = { bench: 'engine-ab', scenario: s.name, engine: k, cpuUsPerEval: +med[k].toFixed(1) };
+      const line = {
+        bench: 'engine-ab',
+        scenario: s.name,
+        engine: k,
+        ...(explainThis && k === 'this' ? { explain: true } : {}),
+        cpuUsPerEval: +med[k].toFixed(1),
+      };
       console.log(JSON.stringify(line));
     }
     // each round's two processes ran back to back: their ratio cancels the load drifting between rounds

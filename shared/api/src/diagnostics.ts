@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { explainReportSchema } from './explain.js';
 
 /** Offsets arrive as integers, but the legacy error payload may carry them as strings. */
 const offset = z.union([z.number(), z.string()]);
@@ -35,6 +36,8 @@ export const verboseReportSchema = z.object({
   result: z.unknown().optional(),
   diagnostics: diagnosticsSchema,
   executionId: z.string(),
+  /** Only with `explain=true`. */
+  explain: explainReportSchema.optional(),
 });
 export type VerboseReport = z.infer<typeof verboseReportSchema>;
 

@@ -17,5 +17,7 @@ export const evaluateRequestSchema = z.object({
   input: z.unknown().optional(),
   // a contentType that is not a string has always been ignored (read as absent), not refused
   contentType: z.string().optional().catch(undefined),
+  /** `true` as the `explain` query parameter: a verbose report with an `explain` section. */
+  explain: z.boolean().optional().catch(undefined),
 });
 export type EvaluateRequest = z.infer<typeof evaluateRequestSchema>;

@@ -1,4 +1,5 @@
 export * from './diagnostics.js';
+export * from './explain.js';
 export * from './server-info.js';
 export * from './evaluate-request.js';
 export * from './messages.js';

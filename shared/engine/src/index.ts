@@ -1,6 +1,9 @@
 export { createEngine } from './engine/create-engine.js';
+export type { ExplainReport, ExplainedElement, ExplainedRule } from './explain/explain-report.js';
+export type { RuleSite } from './explain/rule-site.js';
 export type {
   CompiledExpression,
+  CompileOptions,
   Engine,
   EngineOptions,
   EvaluateOptions,

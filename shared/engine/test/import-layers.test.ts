@@ -16,9 +16,10 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   syntax: ['errors', 'runtime'],
   compile: ['errors', 'runtime', 'syntax'],
   functions: ['errors', 'runtime', 'fhir-client'],
-  flash: ['errors', 'runtime', 'syntax', 'compile', 'functions'],
+  explain: ['errors', 'runtime', 'syntax', 'compile'],
+  flash: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain'],
   'static-checks': ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
-  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash', 'static-checks'],
+  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain', 'flash', 'static-checks'],
 };
 const SURFACE = '.';
 

@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { runEvaluation } from '../eval/run-evaluation.js';
 import { inputFailure } from '../http/input-failure.js';
 import { isVerbose } from '../http/verbose-flag.js';
+import { explainFields } from './explain-args.js';
 import { parseArgs, USAGE, type EvalArgs } from './parse-args.js';
 import { guessContentType } from './guess-content-type.js';
 import { warningText } from './warning-text.js';
@@ -41,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArgs): Promise<number> {
   const source = args.expression ?? readFileSync(args.expressionFile as string, 'utf8');
-  const verbose = isVerbose({ verbose: args.verbose ? 'true' : undefined });
+  const verbose = args.explain === true || isVerbose({ verbose: args.verbose ? 'true' : undefined });
   let input: unknown = null;
   let inputWarnings: readonly NormalizeWarning[] = [];
   if (args.inputFile) {
@@ -61,6 +62,7 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
     source,
     input,
     verbose,
+    ...explainFields(args),
     lowerCollect: true,
     bindings,
     inputWarnings,

@@ -7,6 +7,8 @@ export interface EvalArgs {
   readonly contentType?: string;
   readonly bindings?: string;
   readonly verbose: boolean;
+  /** `--explain`: the verbose report with its `explain` section (where each result element came from). */
+  readonly explain?: boolean;
 }
 
 export type ParsedArgs =
@@ -27,7 +29,7 @@ const VALUE_FLAGS: Record<string, keyof EvalArgs> = {
   '--bindings': 'bindings',
 };
 
-/** `mapx eval (-e EXPR | -f FILE | FILE) [-i INPUT] [-t TYPE] [-b JSON] [--verbose]` */
+/** `mapx eval (-e EXPR | -f FILE | FILE) [-i INPUT] [-t TYPE] [-b JSON] [--verbose] [--explain]` */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h')
@@ -37,6 +39,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string;
     if (arg === '--verbose' || arg === '-v') args.verbose = true;
+    else if (arg === '--explain') args.explain = true;
     else if (VALUE_FLAGS[arg]) {
       const value = rest[++i];
       if (value === undefined) return { ok: false, message: `${arg} needs a value` };
@@ -57,6 +60,8 @@ Options:
   -t, --content-type TYPE   media type of the input (default: guessed from the extension, else application/json)
   -b, --bindings JSON       JSON object of extra bindings, e.g. '{"throwLevel": 20}'
   -v, --verbose             print the verbose report instead of the result
+      --explain             print the verbose report with its explain section: for each result element the
+                            rule (line, column) and input paths behind it, rules that produced nothing
 Environment variables are those of the service (FHIR_PACKAGES, MAPPINGS_FOLDER, MAPX_EVAL_* …).
 Exit code 0 when the evaluation succeeded (status 200), 1 otherwise.
 

@@ -11,6 +11,7 @@ import type { EvaluationReply, EvaluationRequest } from './run-evaluation.js';
 import { syntheticReport, toWireDiagnostic, toWireReport } from './wire-report.js';
 import { inputWarningDiagnostic, warningHeaderValues } from './warnings.js';
 import { buildBindings } from './build-bindings.js';
+import { withExplain } from './explain/with-explain.js';
 
 /**
  * Compile (cached) and evaluate one expression against one mapping view, shaping the reply as the interface spec
@@ -24,7 +25,9 @@ export async function evaluateLocally(
 ): Promise<EvaluationReply> {
   let compiled: CompiledExpression;
   try {
-    compiled = await engine.compile(req.source);
+    compiled = await (req.explain
+      ? engine.compile(req.source, { explain: true })
+      : engine.compile(req.source));
   } catch (err) {
     return compileFailure(err, req.verbose);
   }
@@ -41,6 +44,7 @@ export async function evaluateLocally(
     const now = Date.now();
     wire.diagnostics.warning.unshift(...req.inputWarnings.map((w) => inputWarningDiagnostic(w, now)));
   }
+  if (req.explain) return { status: report.status, body: withExplain(wire, report, req) };
   if (req.verbose) return { status: report.status, body: wire };
   const warnings = warningHeaderValues(wire.diagnostics.warning);
   if (report.ok) return { status: 200, body: report.result, warnings };

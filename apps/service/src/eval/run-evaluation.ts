@@ -9,6 +9,10 @@ export interface EvaluationRequest {
   readonly source: string;
   readonly input: unknown;
   readonly verbose: boolean;
+  /** Explain mode (`explain=true`): the explain variant is evaluated, the verbose report gains `explain`. */
+  readonly explain?: boolean;
+  /** With explain: the input's media type, to map reads back to HL7 v2 segments and CSV rows. */
+  readonly inputType?: string;
   /** POST / collects only throwable diagnostics in non-verbose mode (mapping-language §9.4 step 4). */
   readonly lowerCollect: boolean;
   readonly bindings?: Readonly<Record<string, unknown>>;

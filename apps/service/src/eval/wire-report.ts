@@ -27,6 +27,8 @@ export interface WireReport {
   result?: unknown;
   diagnostics: { error: WireDiagnostic[]; warning: WireDiagnostic[]; debug: WireDiagnostic[] };
   executionId: string;
+  /** Explain mode only (docs/authoring.md). */
+  explain?: unknown;
 }
 
 export function toWireDiagnostic(entry: Readonly<Record<string, unknown>>): WireDiagnostic {

@@ -2,6 +2,7 @@ import type { NormalizeWarning } from '@mapx/plugin-api';
 import { evaluateRoute as contract } from '@mapx/api';
 import type { FastifyInstance } from 'fastify';
 import { isVerbose } from '../http/verbose-flag.js';
+import { isExplain } from '../http/explain-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
 import { errorOutcome } from '../http/reply/error-reply.js';
 import { inputFailure } from '../http/input-failure.js';
@@ -15,8 +16,10 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
   // a body the contract refuses (no string mapx) answers NO_EXPRESSION, as a blank mapx does
   const options = { schema: { body: contract.validatedBody }, attachValidation: true };
   zodRoutes(app).post(contract.url, options, async (request, reply) => {
-    const verbose = isVerbose(request.query);
     const body = request.body;
+    // explain answers with the verbose report (its `explain` section), verbose asked for or not
+    const explain = !request.validationError && isExplain(request.query, body);
+    const verbose = explain || isVerbose(request.query);
     if (request.validationError || body.mapx.trim() === '') {
       const noExpr = syntheticReport(400, {
         code: 'NO_EXPRESSION',
@@ -39,6 +42,7 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       source: body.mapx,
       input,
       verbose,
+      ...(explain ? { explain, ...(body.contentType ? { inputType: body.contentType } : {}) } : {}),
       lowerCollect: true,
       ...(inputWarnings ? { inputWarnings } : {}),
     };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { executeMappingRoute, executeMappingSubrouteRoute, putMappingSubrouteRoute } from '@mapx/api';
 import { isVerbose } from '../http/verbose-flag.js';
+import { isExplain } from '../http/explain-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
 import { errorOutcome } from '../http/reply/error-reply.js';
 import { sanitizeHeaders } from '../http/sanitize-headers.js';
@@ -35,7 +36,8 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
 }
 
 async function execute(app: FastifyInstance, request: ExecRequest): Promise<EvaluationReply> {
-  const verbose = isVerbose(request.query);
+  const explain = isExplain(request.query);
+  const verbose = explain || isVerbose(request.query);
   const { mappingId } = request.params;
   const view = app.mapx.mappings.current();
   const source = view.mappings.get(mappingId);
@@ -68,6 +70,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     input: null,
     ...(rawInput ? { rawInput } : {}),
     verbose,
+    ...(explain ? { explain, ...(rawInput?.contentType ? { inputType: rawInput.contentType } : {}) } : {}),
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
   });

@@ -33,5 +33,12 @@ export const verboseQuery = {
   schema: z.string(),
 } as const;
 
+export const explainQuery = {
+  name: 'explain',
+  description:
+    '`true` (any case) or `1`: the body is a verbose report with an `explain` section (where each result element came from), verbose or not',
+  schema: z.string(),
+} as const;
+
 export const mappingIdParams = z.object({ mappingId: z.string() });
 export const subrouteParams = z.object({ mappingId: z.string(), '*': z.string() });

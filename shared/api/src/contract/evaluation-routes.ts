@@ -1,6 +1,14 @@
 import { evaluateRequestSchema, INPUT_CONTENT_TYPES } from '../evaluate-request.js';
 import { mapxErrorPayloadSchema, verboseReportSchema } from '../diagnostics.js';
-import { json, mappingIdParams, message, subrouteParams, text, verboseQuery } from './common.js';
+import {
+  explainQuery,
+  json,
+  mappingIdParams,
+  message,
+  subrouteParams,
+  text,
+  verboseQuery,
+} from './common.js';
 import type { RouteContract } from './route-contract.js';
 
 /** What a saved mapping runs on: the six formats plus the HL7 v2 aliases. */
@@ -12,7 +20,7 @@ export const evaluateRoute = {
   url: '/',
   tag: 'Evaluation',
   summary: 'Evaluate an ad-hoc expression',
-  query: [verboseQuery],
+  query: [verboseQuery, explainQuery],
   body: { 'application/json': evaluateRequestSchema },
   validatedBody: evaluateRequestSchema,
   responses: {
@@ -43,7 +51,7 @@ export const executeMappingRoute = {
   tag: 'Mappings',
   summary: 'Execute a saved mapping on the request body',
   params: mappingIdParams,
-  query: [verboseQuery],
+  query: [verboseQuery, explainQuery],
   body: inputBody,
   responses: execResponses,
 } as const satisfies RouteContract;
@@ -56,7 +64,7 @@ export const executeMappingSubrouteRoute = {
   description:
     '{subroute} stands for one or more path segments; the mapping sees them in $mapxHttpInvocation.',
   params: subrouteParams,
-  query: [verboseQuery],
+  query: [verboseQuery, explainQuery],
   body: inputBody,
   responses: execResponses,
 } as const satisfies RouteContract;
@@ -68,7 +76,7 @@ export const putMappingSubrouteRoute = {
   summary: 'Execute a saved mapping with sub-route segments (method PUT)',
   description: '{subroute} stands for one or more path segments; with none this is a mapping update.',
   params: subrouteParams,
-  query: [verboseQuery],
+  query: [verboseQuery, explainQuery],
   body: inputBody,
   responses: execResponses,
 } as const satisfies RouteContract;

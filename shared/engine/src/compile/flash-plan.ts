@@ -62,4 +62,6 @@ export interface FlashTables {
   calls: CallPlan[];
   /** Terminology runtime for binding checks and display/unit injection (§5.7). */
   terminology?: TerminologyRuntime;
+  /** Set on the explain variant only (a separate compile): the builder reports each rule to the tracer. */
+  explain?: true;
 }

@@ -29,6 +29,8 @@ export interface CompileInputs {
   fhir: FhirContext | undefined;
   unavailable: () => string | undefined;
   limits: Limits;
+  /** Compile the explain variant (tracing hooks); the normal variant is compiled without them. */
+  explain?: boolean;
 }
 
 /** Parses, resolves FLASH against the FHIR context, lowers and compiles with jsonata. Throws MapxError. */
@@ -48,7 +50,7 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const parsed = parseStructure(source);
   const nav = parsed.hasFlash && inputs.fhir ? createNavigator(inputs.fhir) : undefined;
   const { resolver, tables, errors, warnings } = createFlashResolver(source, nav, inputs.unavailable);
-  const { text, emitter } = lower(parsed, resolver);
+  const { text, emitter } = lower(parsed, resolver, inputs.explain === true);
   const unresolved = errors();
   if (unresolved.length > 0) {
     addSuggestions(unresolved, nav);
@@ -69,6 +71,7 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const t = parsed.hasFlash ? tables() : undefined;
   if (t && inputs.fhir?.terminology) t.terminology = inputs.fhir.terminology;
   if (t) planRuleBindings(t);
+  if (t && inputs.explain) t.explain = true;
   const found = [...warnings(), ...staticChecks(parsed, t)];
   return { source, lowered: text, jexpr, emitter, tables: t, warnings: found };
 }

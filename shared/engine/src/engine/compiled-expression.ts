@@ -15,6 +15,9 @@ import { mapError, type CompiledCore } from './compile-source.js';
 import { defineNative } from './jsonata-natives.js';
 import { isReservedName } from '../syntax/reserved-names.js';
 import type { CompiledExpression, EvaluateOptions, MappingResolver, VerboseReport } from './types.js';
+import { attachTracer, Tracer } from '../explain/tracer.js';
+import { unwrapDeep } from '../explain/unwrap.js';
+import { buildExplainReport } from '../explain/explain-report.js';
 
 interface Parts {
   core: CompiledCore;
@@ -24,6 +27,8 @@ interface Parts {
   limits: Limits;
   logger: EngineLogger | undefined;
   strictBooleans: boolean;
+  /** The explain variant: input reads and rule evaluations are traced, the report gains `explain`. */
+  explain?: boolean;
 }
 
 const MAPPING_SIGNATURE = '<x?o?:x>';
@@ -72,9 +77,21 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     if (exceedsDepth(input, p.limits.maxInputDepth)) {
       const err = inputTooDeep(p.limits.maxInputDepth);
       err['executionId'] = state.executionId;
-      return { state, result: undefined, error: err, level: (name: keyof Thresholds) => p.thresholds[name] };
+      return {
+        state,
+        result: undefined,
+        error: err,
+        level: (name: keyof Thresholds) => p.thresholds[name],
+        tracer: undefined,
+      };
     }
     for (const warning of p.core.warnings) collect(state, { ...warning });
+    let tracer: Tracer | undefined;
+    if (p.explain) {
+      tracer = new Tracer();
+      attachTracer(state, tracer);
+      input = tracer.reads.wrap(input, '');
+    }
     const all: Record<string, unknown> = {};
     copyInto(all, p.thresholds);
     copyInto(all, p.bindings);
@@ -89,14 +106,19 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       return typeof v === 'number' ? v : p.thresholds[name];
     };
     try {
-      const result = await p.core.jexpr.evaluate(input === null ? null : input, all);
-      return { state, result, error: undefined, level };
+      let result: unknown = await p.core.jexpr.evaluate(input === null ? null : input, all);
+      if (tracer) {
+        tracer.reads.stop();
+        result = unwrapDeep(result, tracer.reads);
+      }
+      return { state, result, error: undefined, level, tracer };
     } catch (e) {
       const err = isCodedError(e)
         ? mapError(e, p.core.source, p.core.emitter)
         : createError('U1001', { message: String(e) });
       err['executionId'] = state.executionId;
-      return { state, result: undefined, error: err, level };
+      tracer?.reads.stop();
+      return { state, result: undefined, error: err, level, tracer };
     }
   };
 
@@ -124,6 +146,9 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
         ...(r.error || r.result === undefined ? {} : { result: r.result }),
         diagnostics: r.state.bag,
         executionId: r.state.executionId,
+        ...(r.tracer
+          ? { explain: buildExplainReport(p.core.source, p.core.tables, r.tracer, r.result) }
+          : {}),
       };
     },
   };

@@ -8,11 +8,14 @@ import { engineFunctions } from './engine-functions.js';
 import { evaluateInEnvironment } from './evaluate-in-environment.js';
 import { jsonataOriginals } from './jsonata-natives.js';
 import { Lru } from './lru.js';
-import type { CompiledExpression, Engine, EngineOptions } from './types.js';
+import type { CompiledExpression, CompileOptions, Engine, EngineOptions } from './types.js';
+
+const EXPLAIN_CACHE_ENTRIES = 50;
 import { evaluateEntry } from '../runtime/guardrails.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { resolveLimits } from '../runtime/limits.js';
 import { guardedFunctions } from './guarded-functions.js';
+import { explainNatives } from '../explain/explain-natives.js';
 
 /** Creates the mapx engine: compile (LRU-cached), custom functions and bindings. */
 export function createEngine(options: EngineOptions): Engine {
@@ -20,6 +23,8 @@ export function createEngine(options: EngineOptions): Engine {
   // context is a miss
   const cache = new Lru<Keyed<Promise<CompiledExpression>>>(options.cacheMaxEntries ?? 1000);
   const cores = new Lru<Keyed<CompiledCore>>(options.cacheMaxEntries ?? 1000);
+  // the explain variants: rarer, larger (tracing hooks), kept apart so they never evict the normal ones
+  const explained = new Lru<Keyed<Promise<CompiledExpression>>>(EXPLAIN_CACHE_ENTRIES);
   const custom: MapxFunction[] = [];
   const bindings: Record<string, unknown> = {};
   const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options.thresholds ?? {}) };
@@ -49,9 +54,11 @@ export function createEngine(options: EngineOptions): Engine {
     return evaluateInEnvironment(env, core, input, extra);
   };
 
-  const build = async (source: string): Promise<CompiledExpression> => {
+  const build = async (source: string, explain = false): Promise<CompiledExpression> => {
     const originals = await jsonataOriginals();
-    const core = coreFor(source);
+    const core = explain
+      ? compileSource(source, { fhir: options.fhir(), unavailable, limits, explain })
+      : coreFor(source);
     const host: CallHost = { source, emitter: core.emitter, fhir: options.fhir, services, evaluateSource };
     const j = core.jexpr;
     const guarded = guardedFunctions(originals, limits);
@@ -61,6 +68,9 @@ export function createEngine(options: EngineOptions): Engine {
     if (core.tables) {
       for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
         j.registerFunction(name, impl);
+      if (explain)
+        for (const [name, impl] of Object.entries(explainNatives(core.tables)))
+          j.registerFunction(name, impl);
     }
     j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, evaluateEntry);
     return createCompiledExpression({
@@ -71,19 +81,22 @@ export function createEngine(options: EngineOptions): Engine {
       limits,
       logger: options.logger,
       strictBooleans: options.strictBooleans === true,
+      explain,
     });
   };
 
   return {
-    compile(source: string) {
+    compile(source: string, compileOptions?: CompileOptions) {
+      const explain = compileOptions?.explain === true;
+      const lru = explain ? explained : cache;
       const context = contextKey(options.fhir());
-      const hit = cache.get(source);
+      const hit = lru.get(source);
       if (hit && hit.context === context) return hit.value;
-      const value = build(source);
+      const value = build(source, explain);
       const entry = { context, value };
-      cache.set(source, entry);
+      lru.set(source, entry);
       value.catch(() => {
-        if (cache.get(source) === entry) cache.delete(source);
+        if (lru.get(source) === entry) lru.delete(source);
       });
       return value;
     },

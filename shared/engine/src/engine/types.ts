@@ -1,3 +1,4 @@
+import type { ExplainReport } from '../explain/explain-report.js';
 import type { Limits } from '../runtime/limits.js';
 import type { MapxError } from '../errors/mapx-error.js';
 import type { FhirContext } from '@mapx/fhir';
@@ -39,6 +40,8 @@ export interface VerboseReport {
   result?: unknown;
   diagnostics: { error: Diagnostic[]; warning: Diagnostic[]; debug: Diagnostic[] };
   executionId: string;
+  /** Only from the explain variant (`engine.compile(source, { explain: true })`). */
+  explain?: ExplainReport;
 }
 
 export interface CompiledExpression {
@@ -53,9 +56,17 @@ export interface CompiledExpression {
   ): Promise<VerboseReport>;
 }
 
+export interface CompileOptions {
+  /**
+   * The explain variant: compiled and cached separately, with tracing hooks (input reads, rule evaluations);
+   * its verbose reports carry `explain`. The normal variant never has them.
+   */
+  explain?: boolean;
+}
+
 export interface Engine {
   /** Compiles (LRU-cached by source + FHIR context key); rejects with a MapxError. */
-  compile(source: string): Promise<CompiledExpression>;
+  compile(source: string, options?: CompileOptions): Promise<CompiledExpression>;
   registerFunction(name: string, impl: (...args: any[]) => unknown, signature?: string): void; // eslint-disable-line @typescript-eslint/no-explicit-any
   registerBinding(name: string, value: unknown): void;
 }

@@ -9,6 +9,7 @@ import { validates, type RunCtx } from './run-context.js';
 import { virtualValue } from './autovalue.js';
 import { checkCode } from './terminology.js';
 import { isSingle, PendingObject } from './pending-object.js';
+import { tracerOf } from '../explain/tracer.js';
 
 /** Inline values are kept when truthy or exactly `false`/`0` (§4.3). */
 function keep(v: unknown): boolean {
@@ -52,6 +53,7 @@ export function evaluateRule(
       out = complexValues(rc, el, value, results, meta);
   }
   out = withoutEmpty(out);
+  if (rc.t.explain) tracerOf(rc.env)?.ruleDone(meta, hasInline, hasInline && value === undefined, out);
   return out.length ? new FlashResult(meta.key, el, out) : undefined;
 }
 

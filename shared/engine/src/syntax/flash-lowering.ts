@@ -29,6 +29,8 @@ export interface FlashCtx {
   em: Emitter;
   /** Lowers plain JSONata (with nested blocks) into `c.em`. */
   expr(c: FlashCtx, expr: ExprAst): void;
+  /** The explain variant: each JSONata rule value is wrapped in `$__xr(<rule id>, …)` (explain/). */
+  explain?: boolean;
 }
 
 /** A rule item once resolved: evaluated natively, one native call, or other JSONata (context, variable). */
@@ -126,6 +128,8 @@ function contextUnit(c: FlashCtx, blockId: number, parent: number | undefined, r
         cc.em.append(ctx);
         cc.em.synth(').(', rule.start);
       }
+      // explain: the context's reads are not the rule's (`.(` opens a block already: no new frame)
+      if (cc.explain) cc.em.synth('$__xc(); ', rule.start);
       emitUnit(cc, body);
       cc.em.synth(rule.contextBinds ? '))' : ')', rule.start);
     },
@@ -252,7 +256,9 @@ function emitUnit(c: FlashCtx, u: Unit): void {
   c.em.synth(`$__c${c.resolver.call(u.plan)}(`, u.start);
   let first = true;
   if (u.value) {
+    if (c.explain) c.em.synth(`$__xr(${u.plan.rule}, `, u.start);
     c.em.append(u.value);
+    if (c.explain) c.em.synth(')', u.start);
     first = false;
   }
   emitArgs(c, u.args, u.start, first);

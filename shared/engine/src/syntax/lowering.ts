@@ -14,12 +14,13 @@ export interface Lowered {
 }
 
 /** Lowers a parsed mapx expression to plain JSONata text with native FLASH calls (see docs/engine.md). */
-export function lower(parsed: Parsed, resolver: FlashResolver): Lowered {
+export function lower(parsed: Parsed, resolver: FlashResolver, explain = false): Lowered {
   const em = new Emitter();
   const ctx: Ctx = {
     parsed,
     resolver,
     em,
+    explain,
     lambdaWrap: findLambdaBodies(parsed),
     expr: (c, e) => lowerExpr(c as Ctx, e),
   };

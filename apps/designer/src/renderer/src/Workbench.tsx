@@ -11,6 +11,8 @@ import { InputPane } from './components/InputPane.js';
 import { MapxEditor, modelPath } from './components/MapxEditor.js';
 import { MappingsPanel } from './components/MappingsPanel.js';
 import { OutputPane } from './components/OutputPane.js';
+import { ExplainPanel } from './components/ExplainPanel.js';
+import { useExplain } from './explain/use-explain.js';
 import { SplitPane } from './components/SplitPane.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TemplatesPanel } from './components/TemplatesPanel.js';
@@ -97,6 +99,13 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
     { enabled: live && online, docId: active.id, text: active.text, input },
     runner.setDocDiagnostics,
   );
+  const lastReport = runner.history.current?.outcome.report;
+  const activeModel = modelPath(active);
+  const explainModels = useMemo(
+    () => ({ mapx: activeModel, input: 'input', output: 'output.json' }),
+    [activeModel],
+  );
+  const explain = useExplain(monaco, lastReport?.explain, lastReport?.result, explainModels);
   const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear);
   const templates = useTemplates(api, online, feedback);
 
@@ -206,6 +215,7 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
           theme={theme}
           running={runner.running}
           onJump={jump}
+          explain={<ExplainPanel state={explain} />}
         />
       }
     />

@@ -114,14 +114,14 @@ export function createApiClient(options: ApiClientOptions) {
     baseUrl: base.href,
     serverInfo: (): Promise<ApiResult<ServerInfo>> => call('./', { method: 'GET' }, serverInfoSchema),
     health: (): Promise<ApiResult<Health>> => call('health', { method: 'GET' }, healthSchema),
-    evaluate: (mapx: string, input: unknown, contentType: string): Promise<RunOutcome> =>
-      run('./?verbose=true', {
+    evaluate: (mapx: string, input: unknown, contentType: string, explain = false): Promise<RunOutcome> =>
+      run(`./?verbose=true${explain ? '&explain=true' : ''}`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ mapx, input, contentType }),
       }),
-    runMapping: (id: string, input: string, contentType: string): Promise<RunOutcome> =>
-      run(`${mapping(id)}?verbose=true`, {
+    runMapping: (id: string, input: string, contentType: string, explain = false): Promise<RunOutcome> =>
+      run(`${mapping(id)}?verbose=true${explain ? '&explain=true' : ''}`, {
         method: 'POST',
         headers: { 'content-type': contentType },
         body: input,

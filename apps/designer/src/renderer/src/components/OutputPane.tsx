@@ -1,5 +1,5 @@
 import Editor, { DiffEditor } from '@monaco-editor/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DiagnosticEntry } from '@mapx/api';
 import type { RunOutcome } from '../api/run-outcome.js';
 import { flattenDiagnostics } from '../run/flat-diagnostics.js';
@@ -18,9 +18,11 @@ interface OutputPaneProps {
   readonly theme: string;
   readonly running: boolean;
   readonly onJump: (entry: DiagnosticEntry) => void;
+  /** The Explain tab's content (ExplainPanel). */
+  readonly explain?: ReactNode;
 }
 
-type Tab = 'result' | 'diagnostics' | 'diff';
+type Tab = 'result' | 'diagnostics' | 'diff' | 'explain';
 
 const pretty = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
 const viewerOptions = {
@@ -90,13 +92,14 @@ function DiffView({ current, previous, theme }: { current: RunRecord; previous?:
 }
 
 /** Result of the last run: status, time, executionId, pretty JSON, diagnostics and a diff with the run before. */
-export function OutputPane({ current, previous, theme, running, onJump }: OutputPaneProps) {
+export function OutputPane({ current, previous, theme, running, onJump, explain }: OutputPaneProps) {
   const [tab, setTab] = useState<Tab>('result');
   const diagnostics = current ? flattenDiagnostics(current.outcome.report) : [];
   const tabs: Array<[Tab, string]> = [
     ['result', 'Result'],
     ['diagnostics', `Diagnostics (${diagnostics.length})`],
     ['diff', 'Diff'],
+    ...(explain ? [['explain', 'Explain'] as [Tab, string]] : []),
   ];
   return (
     <section className="pane output-pane" aria-label="Output">
@@ -139,6 +142,7 @@ export function OutputPane({ current, previous, theme, running, onJump }: Output
           </div>
         )}
         {current && tab === 'diagnostics' && <DiagnosticsList items={diagnostics} onJump={onJump} />}
+        {tab === 'explain' && explain}
         {current && tab === 'diff' && (
           <DiffView current={current} theme={theme} {...(previous ? { previous } : {})} />
         )}

@@ -41,7 +41,8 @@ export function useRunner(api: ApiClient, input: InputState, feedback: Feedback)
       const prepared = prepareInput(input.text, input.contentType);
       if (!prepared.ok) return feedback.notify('error', prepared.message);
       setRunning(true);
-      const outcome = await api.evaluate(text, prepared.value, input.contentType);
+      // manual runs are explained (the live check is not): the Explain tab and the editor highlights
+      const outcome = await api.evaluate(text, prepared.value, input.contentType, true);
       setRunning(false);
       record(outcome, 'ad-hoc', docId);
     },
@@ -51,7 +52,7 @@ export function useRunner(api: ApiClient, input: InputState, feedback: Feedback)
   const runSaved = useCallback(
     async (mappingId: string, docId: string | undefined) => {
       setRunning(true);
-      const outcome = await api.runMapping(mappingId, input.text, input.contentType);
+      const outcome = await api.runMapping(mappingId, input.text, input.contentType, true);
       setRunning(false);
       record(outcome, `mapping ${mappingId}`, docId);
     },
