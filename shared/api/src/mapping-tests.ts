@@ -8,6 +8,7 @@ export const testCaseSummarySchema = z.object({
   hasExpected: z.boolean(),
 });
 export type TestCaseSummary = z.infer<typeof testCaseSummarySchema>;
+export const testCaseSummaryListSchema = z.array(testCaseSummarySchema);
 
 export const testCaseSchema = z.object({
   name: z.string(),

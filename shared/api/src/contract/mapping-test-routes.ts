@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   testCaseSchema,
+  testCaseSummaryListSchema,
   testCaseSummarySchema,
   testCaseWriteSchema,
   testReportSchema,
@@ -24,7 +25,7 @@ export const listMappingTestsRoute = {
   summary: "List a saved mapping's test cases",
   params: mappingParams,
   responses: {
-    '200': json('The test cases, by name', z.array(testCaseSummarySchema)),
+    '200': json('The test cases, by name', testCaseSummaryListSchema),
     '400': message('Invalid mapping id'),
     ...common,
   },
