@@ -3,7 +3,8 @@ import { createEngine, seededUuid } from '../src/index.js';
 
 const engine = createEngine({ fhir: () => undefined });
 const FIXED = { now: Date.UTC(2024, 0, 2, 3, 4, 5, 678), seed: 'case-a' };
-const SOURCE = '{"now": $now(), "millis": $millis(), "right": $rightNow(), "u": [$uuid(), $uuid()], "s": $uuid("1")}';
+const SOURCE =
+  '{"now": $now(), "millis": $millis(), "right": $rightNow(), "u": [$uuid(), $uuid()], "s": $uuid("1")}';
 
 describe('deterministic (test) mode', () => {
   test('a fixed clock and a seeded UUID sequence, the same for every evaluation', async () => {

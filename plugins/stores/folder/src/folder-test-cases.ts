@@ -39,7 +39,10 @@ export class FolderTestCases {
     for (const name of names) {
       const extension = this.inputExtension(id, name, files);
       if (extension === undefined) {
-        this.logger.warn({ mapping: id, test: name }, 'mappings folder: expectation without an input ignored');
+        this.logger.warn(
+          { mapping: id, test: name },
+          'mappings folder: expectation without an input ignored',
+        );
         continue;
       }
       out.push({ name, inputExtension: extension, hasExpected: files.expected.has(name) });

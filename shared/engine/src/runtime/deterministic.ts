@@ -19,7 +19,9 @@ export interface DeterministicState {
   next: number;
 }
 
-export function deterministicState(options: DeterministicOptions | undefined): DeterministicState | undefined {
+export function deterministicState(
+  options: DeterministicOptions | undefined,
+): DeterministicState | undefined {
   return options === undefined ? undefined : { now: options.now, seed: options.seed, next: 0 };
 }
 
