@@ -5,5 +5,7 @@ import cluster from 'node:cluster';
 if (cluster.isPrimary) {
   const { build } = await import('./build.mjs');
   build({ onlyChanged: true });
+  const note = (await import('./first-run-mappings.mjs')).firstRunMappings();
+  if (note) process.stderr.write(`${note}\n`);
 }
 await import('../apps/service/dist/main.js');

@@ -10,3 +10,4 @@ export * from './media-types.js';
 export * from './plugins-info.js';
 export * from './errors/index.js';
 export * from './contract/index.js';
+export * from './mapping-tests.js';

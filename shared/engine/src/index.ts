@@ -12,6 +12,7 @@ export type {
 } from './engine/types.js';
 export { toLegacyErrorPayload, type MapxErrorPayload } from './legacy-payload.js';
 export { seededUuid } from './runtime/uuid.js';
+export type { DeterministicOptions } from './runtime/deterministic.js';
 export type { FunctionCallContext } from './functions/function-types.js';
 export { createError, isCodedError, type MapxError } from './errors/mapx-error.js';
 export { CATALOGUE, severityOf, levelOf, type CatalogueEntry } from './errors/catalogue.js';

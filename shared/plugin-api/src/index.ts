@@ -9,6 +9,14 @@ export * from './errors.js';
 export * from './define.js';
 export { parseMediaType } from './media-type.js';
 export { MAPPING_ID_PATTERN, isValidMappingId, mappingIdProblem } from './mapping-id.js';
+export {
+  TEST_NAME_PATTERN,
+  TEST_INPUT_EXTENSION_PATTERN,
+  isValidTestName,
+  isValidTestInputExtension,
+  type MappingTestCase,
+  type MappingTestCaseSummary,
+} from './mapping-test-case.js';
 export { parseJsonText, findJsonErrorPosition } from './json-text.js';
 export { parseFlag, parseInteger, parseOptionalText, pickEnv } from './env-options.js';
 export { createKeyedQueue, type KeyedQueue } from './keyed-queue.js';

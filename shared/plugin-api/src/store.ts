@@ -1,5 +1,6 @@
 import type { PluginBase } from './plugin.js';
 import type { PluginContext } from './context.js';
+import type { MappingTestCase, MappingTestCaseSummary } from './mapping-test-case.js';
 
 /** Everything one mapping source contributes (mapping-language §9.7). */
 export interface StoreSnapshot {
@@ -48,6 +49,18 @@ export interface MappingStore {
   /** Calls `onChange` when the source changed (polling or file watching). */
   watch?(onChange: () => void): Disposable;
   close(): Promise<void>;
+  /*
+   * Test cases beside a mapping (optional: a store without them still works; the host then reports that the
+   * store keeps no tests). Names and extensions follow TEST_NAME_PATTERN / TEST_INPUT_EXTENSION_PATTERN; a store
+   * throws STORE_BAD_ID for others. Writes need `capabilities.write`.
+   */
+  /** The mapping's test cases, sorted by name; empty when it has none. */
+  listTests?(id: string): Promise<readonly MappingTestCaseSummary[]>;
+  getTest?(id: string, name: string): Promise<MappingTestCase | undefined>;
+  /** Stores the input and, when given, the expectation (an absent `expected` removes a stored one). */
+  putTest?(id: string, testCase: MappingTestCase): Promise<StoreWriteResult>;
+  /** Resolves false when the test case does not exist. */
+  deleteTest?(id: string, name: string): Promise<boolean>;
 }
 
 export interface StorePlugin<O = unknown> extends PluginBase<'store', O> {

@@ -17,6 +17,7 @@ import { runCommand } from './run/run-command.js';
 /** `mapx eval`: the same pipeline as POST /, for mapping authors' CI. */
 async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'run') return runCommand(argv.slice(1));
+  if (argv[0] === 'test') return (await import('./test/test-command.js')).testCommand(argv.slice(1));
   const parsed = parseArgs(argv);
   if (!parsed.ok) return fail(`${parsed.message}\n\n${USAGE}`);
   if (parsed.command === 'help') {

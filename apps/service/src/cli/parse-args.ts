@@ -1,4 +1,5 @@
 import { RUN_USAGE } from './run/run-args.js';
+import { TEST_USAGE } from './test/test-args.js';
 
 export interface EvalArgs {
   readonly expression?: string;
@@ -65,4 +66,6 @@ Options:
 Environment variables are those of the service (FHIR_PACKAGES, MAPPINGS_FOLDER, MAPX_EVAL_* …).
 Exit code 0 when the evaluation succeeded (status 200), 1 otherwise.
 
-${RUN_USAGE}`;
+${RUN_USAGE}
+
+${TEST_USAGE}`;

@@ -32,7 +32,10 @@ export async function evaluateLocally(
     return compileFailure(err, req.verbose);
   }
   const bindings = buildBindings(config, view, req);
-  const report = await compiled.evaluateVerbose(req.input, bindings, optionsOf(view));
+  const options = req.deterministic
+    ? { ...optionsOf(view), deterministic: req.deterministic }
+    : optionsOf(view);
+  const report = await compiled.evaluateVerbose(req.input, bindings, options);
   const quiet = !req.inputWarnings?.length && report.diagnostics.warning.length === 0;
   if (quiet && !req.verbose) {
     return report.ok

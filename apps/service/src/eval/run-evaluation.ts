@@ -1,5 +1,5 @@
 import type { NormalizeWarning } from '@mapx/plugin-api';
-import { exceedsDepth } from '@mapx/engine';
+import { exceedsDepth, type DeterministicOptions } from '@mapx/engine';
 import type { MapxServices } from '../services.js';
 import { failureReply } from '../isolation/failure-reply.js';
 import { awaitWarmup } from './await-warmup.js';
@@ -23,6 +23,8 @@ export interface EvaluationRequest {
    * character-set step needs them, and they cost less to hand to a worker thread than the parsed message.
    */
   readonly rawInput?: { readonly contentType: string | undefined; readonly bytes: Uint8Array };
+  /** Test runs (`mapx test`, the designer's Tests panel): a fixed clock and seeded UUIDs. */
+  readonly deterministic?: DeterministicOptions;
 }
 
 /**

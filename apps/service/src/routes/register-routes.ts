@@ -5,6 +5,7 @@ import { probeRoutes } from './probe-routes.js';
 import { metricsRoute } from './metrics-route.js';
 import { evaluateRoute } from './evaluate-route.js';
 import { mappingRoutes } from './mapping-routes.js';
+import { mappingTestRoutes } from '../mapping-tests/mapping-test-routes.js';
 import { recacheGuidanceRoute } from './recache-routes.js';
 import { openApiRoutes } from './openapi-routes.js';
 import { templateRoutes } from './template-routes.js';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   );
   await app.register(evaluateRoute);
   await app.register(mappingRoutes);
+  await app.register(mappingTestRoutes);
   await app.register(recacheGuidanceRoute);
   await app.register(async (scope) => {
     scope.addHook('preHandler', waitForWarmup(scope, [WARMUP_FHIR]));

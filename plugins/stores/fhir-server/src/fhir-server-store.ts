@@ -4,6 +4,8 @@ import {
   isValidMappingId,
   type Disposable,
   type MappingStore,
+  type MappingTestCase,
+  type MappingTestCaseSummary,
   type PluginLogger,
   type StoreSnapshot,
   type StoreWriteResult,
@@ -15,6 +17,7 @@ import type { FhirResource } from './fhir-types.js';
 import { buildMappingStructureMap, readMappingExpression } from './mapping-structure-map.js';
 import type { FhirServerStoreOptions } from './options.js';
 import { searchAll } from './search-all.js';
+import { FhirTestCases } from './fhir-test-cases.js';
 import { failedStatus, toStoreError } from './store-errors.js';
 
 export type ConfiguredFhirServerOptions = FhirServerStoreOptions & { readonly baseUrl: string };
@@ -26,6 +29,7 @@ export class FhirServerStore implements MappingStore {
   readonly name: string;
   readonly capabilities: { readonly write: boolean; readonly watch: boolean };
   private readonly queue = createKeyedQueue();
+  private readonly tests: FhirTestCases;
   private readonly watchers = new Set<{ dispose(): void; onChange: () => void }>();
   /** Mapping id → `meta.versionId` at our last read or write: the version an update must still find. */
   private versions = new Map<string, string>();
@@ -42,6 +46,7 @@ export class FhirServerStore implements MappingStore {
     this.name = `fhir-server:${options.baseUrl}`;
     const watch = options.pollingIntervalMs > 0 || options.forcedResyncIntervalMs > 0;
     this.capabilities = { write: options.writeEnabled, watch };
+    this.tests = new FhirTestCases(client, options.pageSize);
   }
 
   async load(): Promise<StoreSnapshot> {
@@ -118,6 +123,24 @@ export class FhirServerStore implements MappingStore {
       this.versions.delete(id);
       return true;
     });
+  }
+
+  listTests(id: string): Promise<readonly MappingTestCaseSummary[]> {
+    return this.tests.list(id);
+  }
+
+  getTest(id: string, name: string): Promise<MappingTestCase | undefined> {
+    return this.tests.get(id, name);
+  }
+
+  async putTest(id: string, testCase: MappingTestCase): Promise<StoreWriteResult> {
+    this.assertWritable(id);
+    return this.queue.run(`${id}.tests`, () => this.tests.put(id, testCase));
+  }
+
+  async deleteTest(id: string, name: string): Promise<boolean> {
+    this.assertWritable(id);
+    return this.queue.run(`${id}.tests`, () => this.tests.delete(id, name));
   }
 
   watch(onChange: () => void): Disposable {

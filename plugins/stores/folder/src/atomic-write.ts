@@ -7,7 +7,11 @@ import { tempFileName } from './temp-file-name.js';
  * point leaves at most a temp file behind. The temp file lives in the same folder, since rename is only atomic
  * within one file system.
  */
-export async function writeFileAtomic(dir: string, fileName: string, content: string): Promise<void> {
+export async function writeFileAtomic(
+  dir: string,
+  fileName: string,
+  content: string | Uint8Array,
+): Promise<void> {
   const tempPath = path.join(dir, tempFileName(fileName));
   try {
     const handle = await open(tempPath, 'wx');

@@ -6,6 +6,8 @@ import {
   isValidMappingId,
   type Disposable,
   type MappingStore,
+  type MappingTestCase,
+  type MappingTestCaseSummary,
   type PluginLogger,
   type StoreSnapshot,
   type StoreWriteResult,
@@ -17,6 +19,7 @@ import { loadFolderSnapshot } from './load-folder-snapshot.js';
 import type { FolderStoreOptions } from './options.js';
 import { removeStaleTempFiles, STALE_TEMP_MS } from './remove-stale-temp-files.js';
 import { watchFolder } from './watch-folder.js';
+import { FolderTestCases } from './folder-test-cases.js';
 
 export type ConfiguredFolderOptions = FolderStoreOptions & { readonly folder: string };
 
@@ -31,6 +34,7 @@ export class FolderStore implements MappingStore {
   /** Fingerprint taken by the last load, so that a change between load and watch is not missed. */
   private baseline: string | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
+  private readonly tests: FolderTestCases;
 
   constructor(
     private readonly options: ConfiguredFolderOptions,
@@ -39,6 +43,7 @@ export class FolderStore implements MappingStore {
     this.dir = options.folder;
     this.ext = options.fileExtension;
     this.name = `folder:${this.dir}`;
+    this.tests = new FolderTestCases(this.dir, logger);
     this.capabilities = {
       write: options.writeEnabled,
       watch: options.watch || options.pollingIntervalMs > 0,
@@ -88,6 +93,44 @@ export class FolderStore implements MappingStore {
       } catch (error) {
         if (errnoCode(error) === 'ENOENT') return false;
         throw ioError(`cannot delete mapping "${id}"`, error);
+      }
+    });
+  }
+
+  async listTests(id: string): Promise<readonly MappingTestCaseSummary[]> {
+    try {
+      return await this.tests.list(id);
+    } catch (error) {
+      throw ioError(`cannot list the tests of mapping "${id.slice(0, 80)}"`, error);
+    }
+  }
+
+  async getTest(id: string, name: string): Promise<MappingTestCase | undefined> {
+    try {
+      return await this.tests.get(id, name);
+    } catch (error) {
+      throw ioError(`cannot read test "${name.slice(0, 80)}" of mapping "${id.slice(0, 80)}"`, error);
+    }
+  }
+
+  async putTest(id: string, testCase: MappingTestCase): Promise<StoreWriteResult> {
+    this.assertWritable(id);
+    return this.queue.run(`${id}.tests`, async () => {
+      try {
+        return await this.tests.put(id, testCase);
+      } catch (error) {
+        throw ioError(`cannot write test "${testCase.name.slice(0, 80)}" of mapping "${id}"`, error);
+      }
+    });
+  }
+
+  async deleteTest(id: string, name: string): Promise<boolean> {
+    this.assertWritable(id);
+    return this.queue.run(`${id}.tests`, async () => {
+      try {
+        return await this.tests.delete(id, name);
+      } catch (error) {
+        throw ioError(`cannot delete test "${name.slice(0, 80)}" of mapping "${id}"`, error);
       }
     });
   }

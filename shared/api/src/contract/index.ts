@@ -5,3 +5,4 @@ export * from './mapping-routes.js';
 export * from './template-routes.js';
 export * from './designer-routes.js';
 export * from './auth-routes.js';
+export * from './mapping-test-routes.js';

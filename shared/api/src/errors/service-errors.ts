@@ -78,6 +78,22 @@ export const SERVICE_ERRORS = {
   MAPPING_WRITE_CONFLICT: enterprise(409, 'Conflict while {what}: {detail}'),
   MAPPING_STORE_FAILED: enterprise(500, 'Internal error while {what}'),
   MAPPING_TO_DELETE_NOT_FOUND: enterprise(404, "Mapping '{mappingId}' could not be found"),
+  TEST_NAME_INVALID: service(
+    400,
+    "Invalid test case name '{testName}': it must match {pattern} and not be a Windows device name",
+  ),
+  TEST_INPUT_EXTENSION_INVALID: service(
+    400,
+    "Invalid input extension '{extension}': it must match {pattern}",
+  ),
+  TEST_CASE_INVALID: service(400, 'Invalid test case body: {detail}'),
+  TEST_CASE_NOT_FOUND: service(404, "Mapping '{mappingId}' has no test case '{testName}'"),
+  TESTS_NOT_KEPT: service(501, 'The mapping store {store} keeps no test cases'),
+  TEST_WRITES_DISABLED: service(
+    409,
+    'Test case writes are disabled or no writable mapping store is configured',
+  ),
+  TEST_STORE_FAILED: service(500, 'The mapping store failed while {what}'),
   TEMPLATE_ID_MISSING: enterprise(400, 'A template id is required: GET /Template/{templateId}.'),
   TEMPLATE_TYPE_INVALID: enterprise(
     500,

@@ -13,6 +13,7 @@ import { exceedsDepth, inputTooDeep, type Limits } from '../runtime/limits.js';
 import { wrapFunction, type CallHost } from './call-context.js';
 import { mapError, type CompiledCore } from './compile-source.js';
 import { defineNative } from './jsonata-natives.js';
+import { deterministicState } from '../runtime/deterministic.js';
 import { isReservedName } from '../syntax/reserved-names.js';
 import type { CompiledExpression, EvaluateOptions, MappingResolver, VerboseReport } from './types.js';
 import { attachTracer, Tracer } from '../explain/tracer.js';
@@ -74,6 +75,8 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       timeoutMs: p.limits.timeoutMs,
       strictBooleans: opts?.strictBooleans ?? p.strictBooleans,
     };
+    const det = deterministicState(opts?.deterministic);
+    if (det) state.deterministic = det;
     if (exceedsDepth(input, p.limits.maxInputDepth)) {
       const err = inputTooDeep(p.limits.maxInputDepth);
       err['executionId'] = state.executionId;

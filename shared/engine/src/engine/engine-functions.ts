@@ -2,12 +2,17 @@ import type { MapxFunction } from '../functions/index.js';
 import { PICTURE_ALIASES } from '../functions/index.js';
 import { createError, isCodedError } from '../errors/mapx-error.js';
 import type { JsonataFunction } from './jsonata-natives.js';
+import { fixedNow } from '../runtime/deterministic.js';
+import type { Env } from '../runtime/policy.js';
 
 type Originals = Record<string, JsonataFunction>;
 
 /** The evaluation's frozen timestamp (a frame without one is outside an evaluation: the current time). */
-const timestampOf = (focus: unknown): Date =>
-  (focus as { environment: { timestamp?: Date | null } }).environment.timestamp ?? new Date();
+const timestampOf = (focus: unknown): Date => {
+  const env = (focus as { environment: Env & { timestamp?: Date | null } }).environment;
+  const fixed = fixedNow(env);
+  return fixed === undefined ? (env.timestamp ?? new Date()) : new Date(fixed);
+};
 
 /**
  * Functions the engine itself provides: `$now`/`$millis` frozen per evaluation (concurrency-safe, from the

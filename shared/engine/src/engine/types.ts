@@ -3,6 +3,7 @@ import type { Limits } from '../runtime/limits.js';
 import type { MapxError } from '../errors/mapx-error.js';
 import type { FhirContext } from '@mapx/fhir';
 import type { EngineLogger, Diagnostic } from '../runtime/policy.js';
+import type { DeterministicOptions } from '../runtime/deterministic.js';
 
 export interface EngineOptions {
   /** The FHIR context; undefined while warming up or after a failure (FLASH then fails to compile, F1000). */
@@ -32,6 +33,8 @@ export interface EvaluateOptions {
   mappings?: MappingResolver;
   /** Overrides the engine's `strictBooleans` for this evaluation. */
   strictBooleans?: boolean;
+  /** Test mode: `$now()`/`$millis()`/`$rightNow()` read a fixed clock and `$uuid()` a seeded sequence. */
+  deterministic?: DeterministicOptions;
 }
 
 export interface VerboseReport {

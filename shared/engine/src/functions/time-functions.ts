@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { argumentError } from './function-error.js';
 import { createError } from '../errors/mapx-error.js';
 import { stateOf } from '../runtime/policy.js';
-import type { MapxFunction } from './function-types.js';
+import type { FunctionCallContext, MapxFunction } from './function-types.js';
+import { fixedNow } from '../runtime/deterministic.js';
 
 /** Picture aliases of `$now`/`$fromMillis` (§6.1), accepted by `$rightNow` too. */
 export const PICTURE_ALIASES: Readonly<Record<string, string>> = {
@@ -39,8 +40,8 @@ export const timeFunctions: readonly MapxFunction[] = [
     // Unlike $now(), the wall-clock time at the moment of the call.
     name: 'rightNow',
     signature: '<s?s?:(sn)>',
-    impl: (picture?: unknown, timezone?: unknown) => {
-      const now = Date.now();
+    impl(this: FunctionCallContext, picture?: unknown, timezone?: unknown) {
+      const now = fixedNow(this.environment) ?? Date.now();
       if (picture === undefined) return now;
       if (typeof picture !== 'string') throw argumentError('rightNow', 1, picture);
       if (timezone !== undefined && typeof timezone !== 'string')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { argumentError, functionError } from './function-error.js';
-import type { MapxFunction } from './function-types.js';
+import type { FunctionCallContext, MapxFunction } from './function-types.js';
+import { nextSeededUuid } from '../runtime/deterministic.js';
 import { isFunctionValue, isPlainObject } from './jsonata-values.js';
 import { seededUuid } from '../runtime/uuid.js';
 import { hashValue } from './stable-json.js';
@@ -57,7 +58,10 @@ export const valueFunctions: readonly MapxFunction[] = [
   {
     name: 'uuid',
     signature: '<j?:s>',
-    impl: (seed?: unknown) => (seed === undefined ? randomUUID() : seededUuid(seed)),
+    impl(this: FunctionCallContext, seed?: unknown) {
+      if (seed !== undefined) return seededUuid(seed);
+      return nextSeededUuid(this.environment) ?? randomUUID();
+    },
   },
   {
     name: 'reference',

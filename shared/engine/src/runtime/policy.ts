@@ -1,5 +1,6 @@
 import { levelOf, severityOf } from '../errors/catalogue.js';
 import { createError, type MapxError } from '../errors/mapx-error.js';
+import type { DeterministicState } from './deterministic.js';
 
 export interface Thresholds {
   throwLevel: number;
@@ -40,6 +41,8 @@ export interface EvalState {
   timeoutMs?: number;
   /** A FHIR boolean from anything but true/false is F5115 (error) instead of F5350 (warning). */
   strictBooleans: boolean;
+  /** Test mode: fixed clock and seeded UUID sequence (undefined outside test runs). */
+  deterministic?: DeterministicState;
 }
 
 export interface Env {

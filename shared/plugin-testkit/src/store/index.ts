@@ -3,3 +3,4 @@ export { validatePluginOptions, type OptionsValidation } from './validate-plugin
 export { instantiateStore } from './instantiate-store.js';
 export { waitFor } from './wait-for.js';
 export { waitForStoreChange } from './wait-for-store-change.js';
+export { checkStoreTestCases } from './check-store-test-cases.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineStore, type MappingStore, type StandardSchemaV1 } from '@mapx/plugin-api';
 import { createTestPluginContext } from '../normalizer/instantiate.js';
 import {
+  checkStoreTestCases,
   createRecordingLogger,
   instantiateStore,
   validatePluginOptions,
@@ -99,5 +100,18 @@ describe('store testkit', () => {
     setImmediate(() => (ready = true));
     await waitFor(() => ready);
     expect(ready).toBe(true);
+  });
+});
+
+describe('store testkit: test cases', () => {
+  it('a store without test-case methods conforms (they are optional)', async () => {
+    expect(await checkStoreTestCases(createManualStore(), 'm1')).toEqual([]);
+  });
+
+  it('a store with only some of them does not', async () => {
+    const partial = { ...createManualStore(), listTests: () => Promise.resolve([]) };
+    expect(await checkStoreTestCases(partial, 'm1')).toEqual([
+      'offers some test-case methods but not all four',
+    ]);
   });
 });

@@ -16,6 +16,8 @@ import { useExplain } from './explain/use-explain.js';
 import { SplitPane } from './components/SplitPane.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TemplatesPanel } from './components/TemplatesPanel.js';
+import { TestsPanel } from './components/TestsPanel.js';
+import { useTestsPanel } from './state/use-tests-panel.js';
 import { Toasts } from './components/Toasts.js';
 import { SignInNotice } from './components/SignInNotice.js';
 import { Toolbar } from './components/Toolbar.js';
@@ -108,6 +110,7 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
   const explain = useExplain(monaco, lastReport?.explain, lastReport?.result, explainModels);
   const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear);
   const templates = useTemplates(api, online, feedback);
+  const tests = useTestsPanel(api, active.mappingId, online, feedback, setInput);
 
   const run = useCallback(() => void runner.runAdHoc(active.id, active.text), [runner, active]);
   const runSaved = useCallback(
@@ -163,6 +166,11 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
         onDelete={(id) => void mappings.remove(id)}
         onRefresh={() => void mappings.refresh()}
         onRecache={() => void mappings.recache()}
+      />
+      <TestsPanel
+        mappingId={active.mappingId}
+        tests={tests}
+        onAddFromInput={() => void tests.addFromInput(input)}
       />
       <TemplatesPanel
         type={templates.type}

@@ -13,6 +13,7 @@ import {
   type ServerInfo,
   type TemplateType,
 } from '@mapx/api';
+import { testsApi } from './tests-panel-api.js';
 import { readableError, readableNetworkError } from './readable-error.js';
 import { toRunOutcome, type RunOutcome } from './run-outcome.js';
 
@@ -111,6 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
   const json = { 'content-type': 'application/json' };
 
   return {
+    ...testsApi(call, RUN_TIMEOUT_MS),
     baseUrl: base.href,
     serverInfo: (): Promise<ApiResult<ServerInfo>> => call('./', { method: 'GET' }, serverInfoSchema),
     health: (): Promise<ApiResult<Health>> => call('health', { method: 'GET' }, healthSchema),

@@ -1,0 +1,52 @@
+export interface TestArgs {
+  /** The mappings folder (default: MAPPINGS_FOLDER, else ./mappings). */
+  readonly folder: string;
+  readonly junit?: string;
+  /** Only this mapping's tests. */
+  readonly mapping?: string;
+  /** Write each case's actual output as its new expectation (failed and new cases). */
+  readonly update: boolean;
+}
+
+export type ParsedTestArgs = { ok: true; args: TestArgs } | { ok: false; message: string } | { ok: 'help' };
+
+export const TEST_USAGE = `Usage: mapx test [FOLDER] [--junit FILE] [--mapping ID] [--update]
+
+Runs every test case kept beside the mappings of FOLDER (default: MAPPINGS_FOLDER, else ./mappings):
+<id>.tests/<name>.<ext> inputs with <name>.expected.json expectations, in test mode (fixed clock, seeded UUIDs).
+  --junit FILE     also write a JUnit XML report (one test suite per mapping) for CI
+  --mapping ID     run only this mapping's tests
+  --update         store the actual output as the expectation of failed and new cases
+Exit code 0 when every case passed, 1 when one failed or could not run, 2 for bad usage.`;
+
+/** `mapx test [FOLDER] [--junit FILE] [--mapping ID] [--update]` */
+export function parseTestArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedTestArgs {
+  let folder: string | undefined;
+  let junit: string | undefined;
+  let mapping: string | undefined;
+  let update = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '-h' || arg === '--help') return { ok: 'help' };
+    if (arg === '--update') update = true;
+    else if (arg === '--junit' || arg === '--mapping') {
+      const value = argv[++i];
+      if (value === undefined || value === '') return { ok: false, message: `${arg} needs a value` };
+      if (arg === '--junit') junit = value;
+      else mapping = value;
+    } else if (arg.startsWith('-')) return { ok: false, message: `unknown option "${arg}"` };
+    else if (folder === undefined) folder = arg;
+    else return { ok: false, message: `one folder only (got "${folder}" and "${arg}")` };
+  }
+  const fromEnv = env['MAPPINGS_FOLDER']?.trim();
+  const configured = fromEnv && fromEnv.toLowerCase() !== 'n/a' ? fromEnv : undefined;
+  return {
+    ok: true,
+    args: {
+      folder: folder ?? configured ?? './mappings',
+      update,
+      ...(junit === undefined ? {} : { junit }),
+      ...(mapping === undefined ? {} : { mapping }),
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { MappingTestCase } from '@mapx/plugin-api';
+import type { MapxServices } from '../services.js';
+import { runEvaluation } from '../eval/run-evaluation.js';
+import { isBlank } from '../normalize/is-blank.js';
+import { testDeterminism } from './test-clock.js';
+import { testInputType } from './test-input-type.js';
+import { outputDiff } from './output-diff.js';
+import type { TestCaseResult } from './test-result.js';
+
+/**
+ * Runs one test case as `POST /Mapping/{id}` would run its input (same normalisation, same bindings), in test
+ * mode (fixed clock, seeded UUIDs), and compares the output with the stored expectation as JSON values.
+ */
+export async function runTestCase(
+  services: MapxServices,
+  mappingId: string,
+  source: string,
+  testCase: MappingTestCase,
+): Promise<TestCaseResult> {
+  const { name } = testCase;
+  const contentType = testInputType(testCase.inputExtension, testCase.input);
+  const reply = await runEvaluation(services, {
+    source,
+    input: null,
+    ...(isBlank(testCase.input) ? {} : { rawInput: { contentType, bytes: testCase.input } }),
+    verbose: false,
+    lowerCollect: false,
+    bindings: { mapxHttpInvocation: invocation(mappingId, contentType) },
+    deterministic: testDeterminism(mappingId, name),
+  });
+  const body = reply.json === undefined ? reply.body : (JSON.parse(reply.json) as unknown);
+  if (reply.status !== 200) {
+    const message = errorMessage(body) ?? `the mapping answered ${reply.status}`;
+    return { name, outcome: 'error', status: reply.status, error: body, message };
+  }
+  // through JSON, as a client would see it: undefined members vanish, an empty result is null
+  const actual = (body === undefined ? null : JSON.parse(JSON.stringify(body))) as unknown;
+  if (testCase.expected === undefined) return { name, outcome: 'no-expectation', actual };
+  let expected: unknown;
+  try {
+    expected = JSON.parse(testCase.expected);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return { name, outcome: 'error', actual, message: `${name}.expected.json is not valid JSON: ${detail}` };
+  }
+  if (isDeepStrictEqual(expected, actual)) return { name, outcome: 'passed', actual, expected };
+  return { name, outcome: 'failed', actual, expected, diff: outputDiff(expected, actual) };
+}
+
+/** What a mapping reading `$mapxHttpInvocation` sees in a test run: a POST to the mapping without subroute. */
+function invocation(mappingId: string, contentType: string) {
+  return {
+    mappingId,
+    method: 'POST',
+    subroute: [],
+    subpath: '',
+    query: {},
+    headers: { 'content-type': contentType },
+  };
+}
+
+function errorMessage(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
