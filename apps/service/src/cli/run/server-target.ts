@@ -31,7 +31,9 @@ export function serverTarget(options: ServerOptions): RunTarget {
         counts.set(resource.resourceType, (counts.get(resource.resourceType) ?? 0) + 1);
       }
     },
+    shape: 'items',
     commit: () => undefined,
+    commitTexts: () => undefined,
   };
 }
 
