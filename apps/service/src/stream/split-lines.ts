@@ -36,6 +36,8 @@ export async function* splitLines(
         afterCr = false;
         continue;
       }
+      // a line may end in the chunk it started in: the limit holds there too, not only across chunks
+      if (held + i - start > maxBytes) tooLong = true;
       if (!tooLong) parts.push(chunk.subarray(start, i));
       yield { bytes: tooLong ? undefined : concat(parts), number: number++ };
       parts = [];
