@@ -113,6 +113,8 @@ function run(scenario, workers, args) {
     ratePerSecond: summary.ratePerSecond,
     wallSeconds: summary.wallSeconds,
     cpuSeconds: summary.cpuSeconds,
+    mainThreadSeconds: summary.mainThreadSeconds,
+    cpuMsPerInput: round((summary.cpuSeconds * 1000) / summary.inputs),
     processSeconds: round((performance.now() - started) / 1000),
     peakRssMb: summary.peakRssMb,
     loadAverage: loadAverage(),

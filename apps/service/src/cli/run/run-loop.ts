@@ -35,6 +35,8 @@ export interface RunSummary extends RunCounts {
   readonly shard: string;
   readonly wallSeconds: number;
   readonly cpuSeconds: number;
+  /** Time the main thread (reading, hand-over, ordered writing) was busy: what the workers cannot use. */
+  readonly mainThreadSeconds: number;
   readonly ratePerSecond: number;
   readonly output: string;
   readonly errors: string;
@@ -52,6 +54,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   const { args, layout, outputs, target, progress } = ctx;
   const started = Date.now();
   const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
   const counts: RunCounts = { ...(ctx.resumed?.counts ?? { converted: 0, failed: 0, warnings: 0 }) };
   const resumeFrom = ctx.resumed?.nextSeq ?? 0;
   let nextSeq = resumeFrom;
@@ -129,6 +132,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   progress.stop(stats());
   const wallSeconds = (Date.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const mainBusy = performance.eventLoopUtilization(loop).active / 1000;
   const done = inputs - skipped;
   return {
     inputs,
@@ -139,6 +143,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     shard: `${args.shard.index}/${args.shard.count}`,
     wallSeconds: round(wallSeconds),
     cpuSeconds: round((used.user + used.system) / 1e6),
+    mainThreadSeconds: round(mainBusy),
     ratePerSecond: round(wallSeconds > 0 ? done / wallSeconds : 0),
     output: layout.output,
     errors: layout.errors,
