@@ -1,4 +1,4 @@
-// `mapx run` throughput and memory (docs/bulk.md). Scenario 1: BENCH_RUN_MESSAGES (default 20,000) ADT^A01
+// `mapx run` throughput and memory (docs/bulk.md). Scenario 1: BENCH_RUN_MESSAGES (default 100,000) ADT^A01
 // messages (bench/fixtures/adt-a01.hl7, each with its own control id) in one HL7 v2 batch file, mapped with the
 // bench ADT mapping into a folder, with 1 worker and with BENCH_RUN_WORKERS (default: every core). Scenario 2: peak
 // RSS over BENCH_RUN_ROWS_SMALL (10,000) and BENCH_RUN_ROWS_LARGE (1,000,000) CSV rows, one input per row.
@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
-const MESSAGES = Number(process.env.BENCH_RUN_MESSAGES ?? 20_000);
+const MESSAGES = Number(process.env.BENCH_RUN_MESSAGES ?? 100_000);
 const WORKERS = Number(process.env.BENCH_RUN_WORKERS ?? availableParallelism());
 const ROWS_SMALL = Number(process.env.BENCH_RUN_ROWS_SMALL ?? 10_000);
 const ROWS_LARGE = Number(process.env.BENCH_RUN_ROWS_LARGE ?? 1_000_000);

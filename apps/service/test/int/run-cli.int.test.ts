@@ -225,6 +225,38 @@ describe('mapx run to a FHIR server', () => {
     }
   });
 
+  it('lists the warnings of converted inputs in the errors file, with their positions', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapx-run-warn-'));
+    const input = join(dir, 'in.ndjson');
+    writeFileSync(input, ['{"n":1}', '', '{"n":2}', '{"n":3}'].join('\n'));
+    const mapping = join(dir, 'm.mapx');
+    writeFileSync(
+      mapping,
+      "(n % 2 = 1 ? $warn('odd ' & $string(n)); { 'resourceType': 'Basic', 'id': 'n' & $string(n) })",
+    );
+    const out = join(dir, 'out');
+    const r = mapxRun('--mapping', mapping, '--input', input, '--output', out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.summary).toMatchObject({ converted: 3, failed: 0, warnings: 2 });
+    expect(ndjson(join(out, 'Basic.ndjson')).map((b) => b.id)).toEqual(['n1', 'n2', 'n3']);
+    expect(ndjson(join(out, 'errors.ndjson'))).toEqual([
+      expect.objectContaining({
+        level: 'warning',
+        index: 1,
+        line: 1,
+        code: 'F5320',
+        message: expect.stringContaining('odd 1'),
+      }),
+      expect.objectContaining({
+        level: 'warning',
+        index: 3,
+        line: 4,
+        code: 'F5320',
+        message: expect.stringContaining('odd 3'),
+      }),
+    ]);
+  });
+
   it('fails only the input that overruns the time limit; the rest of its batch converts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapx-run-limit-'));
     const input = join(dir, 'in.ndjson');
