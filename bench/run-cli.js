@@ -1,7 +1,10 @@
-// `mapx run` throughput and memory (docs/bulk.md). Scenario 1: BENCH_RUN_MESSAGES (default 20,000) ADT^A01
+// `mapx run` throughput and memory (docs/bulk.md). Scenario 1: BENCH_RUN_MESSAGES (default 100,000) ADT^A01
 // messages (bench/fixtures/adt-a01.hl7, each with its own control id) in one HL7 v2 batch file, mapped with the
 // bench ADT mapping into a folder, with 1 worker and with BENCH_RUN_WORKERS (default: every core). Scenario 2: peak
 // RSS over BENCH_RUN_ROWS_SMALL (10,000) and BENCH_RUN_ROWS_LARGE (1,000,000) CSV rows, one input per row.
+// BENCH_RUN_ROUNDS (default 3) pairs of ADT runs, 1 worker and all workers alternating (which goes first swaps each
+// round): on a shared machine only the ratio within a pair means much, so the median pair ratio is reported.
+// BENCH_RUN_SCENARIOS (default `adt,csv`) picks the scenarios.
 // Prints one JSON line per run and one per comparison. Run `npm run build` first. Files go to a temp folder.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,33 +13,58 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
-const MESSAGES = Number(process.env.BENCH_RUN_MESSAGES ?? 20_000);
+const MESSAGES = Number(process.env.BENCH_RUN_MESSAGES ?? 100_000);
 const WORKERS = Number(process.env.BENCH_RUN_WORKERS ?? availableParallelism());
 const ROWS_SMALL = Number(process.env.BENCH_RUN_ROWS_SMALL ?? 10_000);
 const ROWS_LARGE = Number(process.env.BENCH_RUN_ROWS_LARGE ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_RUN_ROUNDS ?? 3);
+const SCENARIOS = (process.env.BENCH_RUN_SCENARIOS ?? 'adt,csv').split(',');
 const dir = mkdtempSync(join(tmpdir(), 'mapx-bench-run-'));
 
 try {
+  if (SCENARIOS.includes('adt')) await adtScenario();
+  if (SCENARIOS.includes('csv')) csvScenario();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function adtScenario() {
   const batch = join(dir, 'adt.hl7');
   await writeLines(batch, MESSAGES, (i) => adtMessage(i), '\r');
   const adtMapping = join(ROOT, 'bench/fixtures/adt-to-bundle.mapx');
-  const one = run('adt-a01', 1, ['--mapping', adtMapping, '--input', batch, '--output', join(dir, 'out-1')]);
-  const all = run('adt-a01', WORKERS, [
-    '--mapping',
-    adtMapping,
-    '--input',
-    batch,
-    '--output',
-    join(dir, 'out-n'),
-  ]);
+  const adt = (workers) =>
+    run('adt-a01', workers, [
+      '--mapping',
+      adtMapping,
+      '--input',
+      batch,
+      '--output',
+      join(dir, `out-${workers}`),
+    ]);
+  const ratios = [];
+  const rates = { one: [], all: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    let one, all;
+    if (round % 2 === 0) [one, all] = [adt(1), adt(WORKERS)];
+    else [all, one] = [adt(WORKERS), adt(1)];
+    rates.one.push(one.ratePerSecond);
+    rates.all.push(all.ratePerSecond);
+    ratios.push(all.ratePerSecond / one.ratePerSecond);
+  }
   print({
     compare: 'adt-a01 workers',
     workers: WORKERS,
-    speedup: round(all.ratePerSecond / one.ratePerSecond),
-    ratePerWorker: round(all.ratePerSecond / WORKERS),
+    rounds: ROUNDS,
+    speedup: round(median(ratios)),
+    speedups: ratios.map(round),
+    rateOneWorker: round(median(rates.one)),
+    rateAllWorkers: round(median(rates.all)),
+    ratePerWorker: round(median(rates.all) / WORKERS),
     target: '>= 1.7 on 2 cores',
   });
+}
 
+function csvScenario() {
   const csvMapping = join(dir, 'row.mapx');
   writeFileSync(csvMapping, "{ 'resourceType': 'Basic', 'id': $string($[0].id), 'code': $[0].code }");
   const small = csvRun(csvMapping, ROWS_SMALL);
@@ -47,8 +75,6 @@ try {
     rssRatio: round(large.peakRssMb / small.peakRssMb),
     target: '<= 2',
   });
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
 
 function csvRun(mapping, rows) {
@@ -87,6 +113,8 @@ function run(scenario, workers, args) {
     ratePerSecond: summary.ratePerSecond,
     wallSeconds: summary.wallSeconds,
     cpuSeconds: summary.cpuSeconds,
+    mainThreadSeconds: summary.mainThreadSeconds,
+    cpuMsPerInput: round((summary.cpuSeconds * 1000) / summary.inputs),
     processSeconds: round((performance.now() - started) / 1000),
     peakRssMb: summary.peakRssMb,
     loadAverage: loadAverage(),
@@ -121,6 +149,12 @@ function loadAverage() {
   } catch {
     return undefined;
   }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function round(n) {

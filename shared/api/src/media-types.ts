@@ -8,3 +8,5 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 /** What a mapping write accepts besides the mapx media type. */
 export const MAPPING_TEXT_TYPES = [MAPX_MEDIA_TYPE, 'text/plain'] as const;
+/** NDJSON (docs/bulk.md): one input per line, answered line by line on POST / and POST /Mapping/{id}. */
+export const NDJSON_MEDIA_TYPES = ['application/x-ndjson', 'application/fhir+ndjson'] as const;

@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
+import { errorReply, serviceErrorMessage, type ServiceErrorCode } from '@mapx/api';
 import type { MapxServices } from '../services.js';
 import { OrderedWindow } from '../stream/ordered-window.js';
 import { splitLines } from '../stream/split-lines.js';
-import { runEvaluation } from './run-evaluation.js';
+import { runEvaluation, type EvaluationReply } from './run-evaluation.js';
+import { syntheticReport } from './wire-report.js';
 
 /** Lines in flight per evaluation thread: enough to keep every thread busy, few enough to keep memory flat. */
 const IN_FLIGHT_PER_THREAD = 16;
@@ -12,6 +14,10 @@ export interface NdjsonRequest {
   readonly body: Readable;
   /** The largest single line (MAPX_REQUEST_BODY_LIMIT): a longer one fails alone, unread. */
   readonly maxLineBytes: number;
+  /** Each output line is the line's verbose report (the `verbose` query parameter). */
+  readonly verbose: boolean;
+  /** POST /'s lowered collect level in non-verbose mode (mapping-language §9.4 step 4). */
+  readonly lowerCollect: boolean;
   readonly bindings?: Readonly<Record<string, unknown>>;
 }
 
@@ -22,9 +28,9 @@ interface Line {
 
 /**
  * Maps each non-blank line of an NDJSON body on its own (as a JSON body of its own) and yields one output line per
- * input line, in input order: the result, `null` for an undefined result, or `{"error":{…}}` where the line failed.
- * Lines are mapped concurrently (the evaluation pool) with a bounded window, and the body is only read as fast as
- * the response is consumed: memory stays flat in the size of the body.
+ * input line, in input order: the result, `null` for an undefined result, or `{"error":{…}}` where the line failed;
+ * in verbose mode, each line's verbose report. Lines are mapped concurrently (the evaluation pool) with a bounded
+ * window, and the body is only read as fast as the response is consumed: memory stays flat in the size of the body.
  */
 export async function* mapNdjsonLines(services: MapxServices, req: NdjsonRequest): AsyncGenerator<string> {
   const ready: string[] = [];
@@ -43,24 +49,41 @@ export async function* mapNdjsonLines(services: MapxServices, req: NdjsonRequest
 }
 
 async function mapLine(services: MapxServices, req: NdjsonRequest, line: Line): Promise<string> {
-  if (line.bytes === undefined)
-    return errorLine(line.number, 413, 'LINE_TOO_LARGE', `The line is larger than ${req.maxLineBytes} bytes`);
+  if (line.bytes === undefined) return failed(req, line, 'LINE_TOO_LARGE', { limit: req.maxLineBytes });
+  let reply: EvaluationReply;
   try {
-    const reply = await runEvaluation(services, {
+    reply = await runEvaluation(services, {
       source: req.source,
       input: null,
       rawInput: { contentType: 'application/json', bytes: line.bytes },
-      verbose: false,
-      lowerCollect: false,
+      verbose: req.verbose,
+      lowerCollect: req.lowerCollect,
       ...(req.bindings ? { bindings: req.bindings } : {}),
     });
-    const json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
-    if (reply.status === 200) return `${json === undefined || json === '' ? 'null' : json}\n`;
-    const body = parse(json);
-    return errorLine(line.number, reply.status, field(body, 'code') ?? 'ERROR', field(body, 'message') ?? '');
   } catch (err) {
-    return errorLine(line.number, 500, 'EVALUATION_FAILED', err instanceof Error ? err.message : String(err));
+    return failed(req, line, 'EVALUATION_FAILED', {
+      detail: err instanceof Error ? err.message : String(err),
+    });
   }
+  const json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
+  // a verbose report is the line's answer whatever its status, as the same input posted alone would get it
+  if (reply.status === 200 || req.verbose) return `${json === undefined || json === '' ? 'null' : json}\n`;
+  const body = parse(json);
+  return errorLine(line.number, reply.status, field(body, 'code') ?? 'ERROR', field(body, 'message') ?? '');
+}
+
+/** A line that failed before any evaluation: its error object, or in verbose mode a synthetic report. */
+function failed(
+  req: NdjsonRequest,
+  line: Line,
+  code: ServiceErrorCode,
+  params: Readonly<Record<string, string | number>>,
+): string {
+  const { status } = errorReply(code, { params });
+  const message = serviceErrorMessage(code, params);
+  if (!req.verbose) return errorLine(line.number, status, code, message);
+  const report = syntheticReport(status, { code, message, line: line.number, severity: 0, level: 'fatal' });
+  return `${JSON.stringify(report)}\n`;
 }
 
 function errorLine(line: number, status: number, code: string, message: string): string {

@@ -11,6 +11,9 @@ import {
   type VersionedView,
 } from './eval-task.js';
 import { failureReply, type TaskFailure } from './failure-reply.js';
+import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './batch-task.js';
+import { BatchWatchdog } from './batch-watchdog.js';
+import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
 import { ViewPublisher } from './view-publisher.js';
 import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
@@ -70,6 +73,27 @@ export class EvalPool {
       return failureReply(failure, req.verbose);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Many inputs of one mapping in one task (`mapx run`). Undefined when the batch did not finish (an input overran
+   * the time or memory limit, its worker died): the caller maps those inputs one by one, so only the culprit fails.
+   */
+  async runBatch(batch: BatchRequest, view: MappingView): Promise<BatchResult | undefined> {
+    const pool = this.ensurePool() as Piscina<BatchTask, BatchTaskResult> | undefined;
+    if (!pool) return undefined;
+    const watchdog = new BatchWatchdog(this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
+    try {
+      return await runBatchOn(pool, batch, this.views.publish(view), watchdog);
+    } catch (err) {
+      this.logger.warn(
+        { err, timedOut: watchdog.fired },
+        'batch ended by its worker pool: inputs mapped one by one',
+      );
+      return undefined;
+    } finally {
+      watchdog.stop();
     }
   }
 

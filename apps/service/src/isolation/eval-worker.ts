@@ -10,10 +10,12 @@ import { evaluateRequest } from '../eval/evaluate-request.js';
 import type { Timing } from '../eval/run-evaluation.js';
 import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
 import { loadNormalizers } from './load-normalizers.js';
+import { isBatchTask, type BatchTask, type BatchTaskResult } from './batch-task.js';
+import { evaluateBatch } from './evaluate-batch.js';
 import { ViewReceiver } from './view-receiver.js';
 import { toMainThread } from './worker-logs.js';
 
-type Handler = (task: EvalTask) => Promise<EvalTaskResult>;
+type Handler = (task: EvalTask | BatchTask) => Promise<EvalTaskResult | BatchTaskResult>;
 
 /**
  * An evaluation worker thread (piscina loads this module; its default export is the handler, once built): the
@@ -58,6 +60,7 @@ async function init(): Promise<Handler> {
     if (task.view) views.adopt(task.view);
     else if (!views.sync(task.viewVersion)) return { stale: true };
     timings = undefined;
+    if (isBatchTask(task)) return evaluateBatch(evaluator, views.view, task);
     try {
       const reply = await evaluateRequest(evaluator, views.view, task);
       const warnings = {

@@ -6,10 +6,11 @@ import { isExplain } from '../http/explain-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
 import { errorOutcome } from '../http/reply/error-reply.js';
 import { inputFailure } from '../http/input-failure.js';
-import { runEvaluation } from '../eval/run-evaluation.js';
+import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { isPending } from '../normalize/input-dispatcher.js';
 import { zodRoutes } from './zod-routes.js';
+import { ndjsonType, sendNdjsonInput } from './ndjson-execute.js';
 
 /** POST / — ad-hoc evaluation (interface spec; mapping-language §9.4). */
 export async function evaluateRoute(app: FastifyInstance): Promise<void> {
@@ -28,6 +29,12 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
         level: 'error',
       });
       return sendEvaluation(reply, verbose ? { status: 400, body: noExpr } : errorOutcome('NO_EXPRESSION'));
+    }
+    const ndjson = ndjsonType(body.contentType);
+    if (ndjson !== undefined) {
+      if (typeof body.input === 'string')
+        return sendNdjsonInput(app, reply, { source: body.mapx, input: body.input, type: ndjson, verbose });
+      return sendEvaluation(reply, notText(ndjson, verbose));
     }
     let input: unknown = null;
     let inputWarnings: readonly NormalizeWarning[] | undefined;
@@ -48,4 +55,13 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
     };
     return sendEvaluation(reply, await runEvaluation(app.mapx, req));
   });
+}
+
+/** NDJSON lines come as one string: any other input is refused with its own code (a report in verbose mode). */
+function notText(contentType: string, verbose: boolean): EvaluationReply {
+  const refusal = errorOutcome('NDJSON_INPUT_NOT_TEXT', { params: { contentType } });
+  if (!verbose) return refusal;
+  const { message } = refusal.body as { message: string };
+  const diagnostic = { code: 'NDJSON_INPUT_NOT_TEXT', message, severity: 1, level: 'error' };
+  return { status: refusal.status, body: syntheticReport(refusal.status, diagnostic) };
 }

@@ -4,15 +4,13 @@ import { isVerbose } from '../http/verbose-flag.js';
 import { isExplain } from '../http/explain-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
 import { errorOutcome } from '../http/reply/error-reply.js';
-import { sanitizeHeaders } from '../http/sanitize-headers.js';
+import { httpInvocation, subroute, type ExecRequest } from './http-invocation.js';
 import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
 import { syntheticReport } from '../eval/wire-report.js';
 import { updateMapping } from './mapping-write-routes.js';
 import { notServedAnswer } from '../mappings/not-served.js';
 import { isBlank } from '../normalize/is-blank.js';
 import { installNdjsonParser, isNdjsonBody, sendNdjson } from './ndjson-execute.js';
-
-type ExecRequest = FastifyRequest<{ Params: { mappingId: string; '*'?: string } }>;
 
 /** POST /Mapping/:id, and POST|PUT /Mapping/:id/<any segments> — run a saved mapping on the raw body. */
 export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> {
@@ -55,15 +53,7 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
   // decoded and normalised where the evaluation runs (an evaluation worker thread: bytes are cheaper to hand over)
   const rawInput =
     raw && !isBlank(raw) ? { contentType: request.headers['content-type'], bytes: raw } : undefined;
-  const segments = subroute(request);
-  const mapxHttpInvocation = {
-    mappingId,
-    method: request.method,
-    subroute: segments,
-    subpath: segments.join('/'),
-    query: { ...(request.query as Record<string, unknown>) },
-    headers: sanitizeHeaders(request.headers),
-  };
+  const mapxHttpInvocation = httpInvocation(request);
   // `return await`: an async function that returns a promise adopts it two microtask ticks later
   return await runEvaluation(app.mapx, {
     source,
@@ -74,8 +64,4 @@ async function execute(app: FastifyInstance, request: ExecRequest): Promise<Eval
     lowerCollect: false,
     bindings: { mapxHttpInvocation },
   });
-}
-
-function subroute(request: ExecRequest): string[] {
-  return (request.params['*'] ?? '').split('/').filter((s) => s !== '');
 }

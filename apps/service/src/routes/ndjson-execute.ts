@@ -1,28 +1,39 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mapNdjsonLines } from '../eval/map-ndjson-lines.js';
+import { NDJSON_MEDIA_TYPES } from '@mapx/api';
+import { parseMediaType } from '@mapx/plugin-api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { mapNdjsonLines, type NdjsonRequest } from '../eval/map-ndjson-lines.js';
 import type { EvaluationReply } from '../eval/run-evaluation.js';
+import { isVerbose } from '../http/verbose-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
+import { httpInvocation, type ExecRequest } from './http-invocation.js';
 
 /** NDJSON bodies: one input per line, mapped line by line, answered as an NDJSON stream (docs/bulk.md). */
-export const NDJSON_TYPES = ['application/x-ndjson', 'application/fhir+ndjson'];
+export const NDJSON_TYPES: readonly string[] = NDJSON_MEDIA_TYPES;
 
 /** Leaves an NDJSON body unread (a stream) in this scope: it is consumed line by line, never buffered whole. */
 export function installNdjsonParser(app: FastifyInstance): void {
-  app.addContentTypeParser(NDJSON_TYPES, (_req, payload, done) => done(null, payload));
+  app.addContentTypeParser([...NDJSON_TYPES], (_req, payload, done) => done(null, payload));
 }
 
 export function isNdjsonBody(body: unknown): body is Readable {
   return body instanceof Readable;
 }
 
+/** The NDJSON media type `contentType` names (parameters ignored), or undefined. */
+export function ndjsonType(contentType: string | undefined): string | undefined {
+  const essence = contentType === undefined ? undefined : parseMediaType(contentType)?.essence;
+  return essence !== undefined && NDJSON_TYPES.includes(essence) ? essence : undefined;
+}
+
 /**
  * POST /Mapping/{id} with an NDJSON body. An unknown or empty mapping gets the answer a single input gets
- * (`fallback`); otherwise 200 and one output line per input line, in order.
+ * (`fallback`); otherwise 200 and one output line per input line, in order. Each line sees `$mapxHttpInvocation`
+ * and honours `verbose` as the same input posted alone would.
  */
 export async function sendNdjson(
   app: FastifyInstance,
-  request: FastifyRequest<{ Params: { mappingId: string } }>,
+  request: ExecRequest,
   reply: FastifyReply,
   fallback: () => Promise<EvaluationReply>,
 ): Promise<FastifyReply> {
@@ -32,7 +43,51 @@ export async function sendNdjson(
     body.resume();
     return sendEvaluation(reply, await fallback());
   }
-  const lines = mapNdjsonLines(app.mapx, { source, body, maxLineBytes: app.mapx.config.server.bodyLimit });
-  const type = request.headers['content-type']?.split(';')[0]?.trim() ?? NDJSON_TYPES[0];
+  const type = ndjsonType(request.headers['content-type']) ?? (NDJSON_TYPES[0] as string);
+  return streamLines(app, reply, type, {
+    source,
+    body,
+    maxLineBytes: app.mapx.config.server.bodyLimit,
+    verbose: isVerbose(request.query),
+    lowerCollect: false,
+    bindings: { mapxHttpInvocation: httpInvocation(request) },
+  });
+}
+
+/** POST / with an NDJSON `contentType`: the lines of the `input` string, answered as on POST /Mapping/{id}. */
+export function sendNdjsonInput(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  req: { source: string; input: string; type: string; verbose: boolean },
+): FastifyReply {
+  return streamLines(app, reply, req.type, {
+    source: req.source,
+    body: Readable.from(utf8Chunks(req.input)),
+    maxLineBytes: app.mapx.config.server.bodyLimit,
+    verbose: req.verbose,
+    lowerCollect: true,
+  });
+}
+
+function streamLines(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  type: string,
+  req: NdjsonRequest,
+): FastifyReply {
+  const lines = mapNdjsonLines(app.mapx, req);
   return reply.code(200).type(`${type}; charset=utf-8`).send(Readable.from(lines));
+}
+
+const CHUNK_CHARS = 64 * 1024;
+
+/** A string as UTF-8 chunks, encoded as they are read (never cut inside a surrogate pair). */
+function* utf8Chunks(text: string): Generator<Buffer> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + CHUNK_CHARS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield Buffer.from(text.slice(start, end), 'utf8');
+    start = end;
+  }
 }

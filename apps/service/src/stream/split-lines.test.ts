@@ -28,4 +28,13 @@ describe('splitLines', () => {
       ['next', 3],
     ]);
   });
+
+  it('reports a line longer than the limit that ends in the chunk it started in', async () => {
+    expect(await lines([`a\n${'x'.repeat(101)}\n${'y'.repeat(100)}\nb`])).toEqual([
+      ['a', 1],
+      [undefined, 2],
+      ['y'.repeat(100), 3],
+      ['b', 4],
+    ]);
+  });
 });

@@ -6,6 +6,14 @@ export interface Line {
   readonly number: number;
 }
 
+export interface SplitOptions {
+  /**
+   * `false`: a line that lies within one read chunk is a view of that chunk, not a copy, which keeps the whole
+   * chunk alive for as long as the line lives. For callers that copy the line at once anyway (default `true`).
+   */
+  readonly copy?: boolean;
+}
+
 const CR = 0x0d;
 const LF = 0x0a;
 
@@ -18,7 +26,9 @@ export async function* splitLines(
   stream: Readable,
   maxBytes: number,
   onBytes: (n: number) => void,
+  options: SplitOptions = {},
 ): AsyncGenerator<Line> {
+  const copy = options.copy ?? true;
   let parts: Buffer[] = [];
   let held = 0;
   let tooLong = false;
@@ -27,21 +37,28 @@ export async function* splitLines(
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     onBytes(chunk.length);
     let start = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (b !== CR && b !== LF) continue;
-      if (b === LF && afterCr && i === start) {
+    // the next CR and LF at or after `start` (native scans; -1: none left in this chunk)
+    let nextCr = chunk.indexOf(CR);
+    let nextLf = chunk.indexOf(LF);
+    for (;;) {
+      if (nextCr !== -1 && nextCr < start) nextCr = chunk.indexOf(CR, start);
+      if (nextLf !== -1 && nextLf < start) nextLf = chunk.indexOf(LF, start);
+      const i = nextCr === -1 ? nextLf : nextLf === -1 ? nextCr : Math.min(nextCr, nextLf);
+      if (i === -1) break;
+      if (chunk[i] === LF && afterCr && i === start) {
         // the LF of a CRLF whose CR ended the previous line
         start = i + 1;
         afterCr = false;
         continue;
       }
+      // a line may end in the chunk it started in: the limit holds there too, not only across chunks
+      if (held + i - start > maxBytes) tooLong = true;
       if (!tooLong) parts.push(chunk.subarray(start, i));
-      yield { bytes: tooLong ? undefined : concat(parts), number: number++ };
+      yield { bytes: tooLong ? undefined : join(parts, copy), number: number++ };
       parts = [];
       held = 0;
       tooLong = false;
-      afterCr = b === CR;
+      afterCr = chunk[i] === CR;
       start = i + 1;
     }
     if (start < chunk.length) {
@@ -53,10 +70,11 @@ export async function* splitLines(
       } else parts.push(chunk.subarray(start));
     }
   }
-  if (held > 0 || tooLong) yield { bytes: tooLong ? undefined : concat(parts), number };
+  if (held > 0 || tooLong) yield { bytes: tooLong ? undefined : join(parts, copy), number };
 }
 
-function concat(parts: Buffer[]): Buffer {
-  // copied: a subarray would keep the whole read chunk alive for as long as the line lives
-  return parts.length === 1 ? Buffer.from(parts[0] as Buffer) : Buffer.concat(parts);
+function join(parts: Buffer[], copy: boolean): Buffer {
+  if (parts.length !== 1) return Buffer.concat(parts);
+  // copied by default: a subarray would keep the whole read chunk alive for as long as the line lives
+  return copy ? Buffer.from(parts[0] as Buffer) : (parts[0] as Buffer);
 }

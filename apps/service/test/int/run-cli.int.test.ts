@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startFhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildService, ROOT } from '../helpers/start-built-server.js';
 import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
@@ -183,57 +183,119 @@ describe('mapx run (CLI)', () => {
 });
 
 describe('mapx run to a FHIR server', () => {
-  it('POSTs Bundle results to the base and PUTs resources with an id, failing refused inputs alone', async () => {
-    const seen: string[] = [];
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const resource = JSON.parse(body) as { resourceType: string; id?: string };
-        seen.push(`${req.method} ${req.url} ${resource.resourceType}/${resource.id ?? ''}`);
-        const refused = resource.id === 'n2';
-        res.writeHead(refused ? 422 : 200, { 'content-type': 'application/fhir+json' });
-        res.end(JSON.stringify(refused ? { resourceType: 'OperationOutcome' } : resource));
-      });
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  it('sends results to a FHIR server: Bundles as transactions, resources by PUT or POST, refused inputs fail alone', async () => {
+    const server = await startFhirTestServer();
     try {
       const dir = mkdtempSync(join(tmpdir(), 'mapx-run-server-'));
       const input = join(dir, 'in.ndjson');
-      writeFileSync(input, [0, 1, 2, 3].map((n) => JSON.stringify({ n })).join('\n'));
+      writeFileSync(input, [0, 1, 2, 3, 4].map((n) => JSON.stringify({ n })).join('\n'));
       const mapping = join(dir, 'm.mapx');
+      // 0: a transaction of one PUT; 2: a collection Bundle (the server refuses to process it); 4: no id
       writeFileSync(
         mapping,
-        "n = 0 ? { 'resourceType': 'Bundle', 'type': 'transaction', 'entry': [] } : { 'resourceType': 'Basic', 'id': 'n' & $string(n) }",
+        `n = 0 ? { 'resourceType': 'Bundle', 'type': 'transaction', 'entry': [{ 'resource': { 'resourceType': 'Patient', 'id': 'p0' }, 'request': { 'method': 'PUT', 'url': 'Patient/p0' } }] }
+        : n = 2 ? { 'resourceType': 'Bundle', 'type': 'collection', 'entry': [] }
+        : { 'resourceType': 'Basic', 'id': n = 4 ? undefined : 'n' & $string(n), 'code': { 'text': 'n' & $string(n) } }`,
       );
-      const { port } = server.address() as { port: number };
       const errors = join(dir, 'errors.ndjson');
-      const run = await runAsync([
+      const args = ['--mapping', mapping, '--input', input, '--output', server.baseUrl, '--errors', errors];
+      const run = await runAsync([...args, '--checkpoint', join(dir, 'cp.json'), '--post-concurrency', '2']);
+      expect(run.code, run.err).toBe(2);
+      const writes = server.requests.map((r) => `${r.method} ${r.url}`).sort();
+      expect(writes).toEqual([
+        'POST /fhir',
+        'POST /fhir',
+        'POST /fhir/Basic',
+        'PUT /fhir/Basic/n1',
+        'PUT /fhir/Basic/n3',
+      ]);
+      expect(await server.repo.readResource('Patient', 'p0')).toMatchObject({ id: 'p0' });
+      expect(await server.repo.readResource('Basic', 'n3')).toMatchObject({ code: { text: 'n3' } });
+      const created = await server.repo.searchResources({ resourceType: 'Basic' });
+      expect(created.map((b) => (b as { code?: { text?: string } }).code?.text).sort()).toEqual([
+        'n1',
+        'n3',
+        'n4',
+      ]);
+      expect(ndjson(errors)).toEqual([
+        expect.objectContaining({ level: 'error', index: 3, line: 3, code: 'RUN_POST_FAILED' }),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('lists the warnings of converted inputs in the errors file, with their positions', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapx-run-warn-'));
+    const input = join(dir, 'in.ndjson');
+    writeFileSync(input, ['{"n":1}', '', '{"n":2}', '{"n":3}'].join('\n'));
+    const mapping = join(dir, 'm.mapx');
+    writeFileSync(
+      mapping,
+      "(n % 2 = 1 ? $warn('odd ' & $string(n)); { 'resourceType': 'Basic', 'id': 'n' & $string(n) })",
+    );
+    const out = join(dir, 'out');
+    const r = mapxRun('--mapping', mapping, '--input', input, '--output', out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.summary).toMatchObject({ converted: 3, failed: 0, warnings: 2 });
+    expect(ndjson(join(out, 'Basic.ndjson')).map((b) => b.id)).toEqual(['n1', 'n2', 'n3']);
+    expect(ndjson(join(out, 'errors.ndjson'))).toEqual([
+      expect.objectContaining({
+        level: 'warning',
+        index: 1,
+        line: 1,
+        code: 'F5320',
+        message: expect.stringContaining('odd 1'),
+      }),
+      expect.objectContaining({
+        level: 'warning',
+        index: 3,
+        line: 4,
+        code: 'F5320',
+        message: expect.stringContaining('odd 3'),
+      }),
+    ]);
+  });
+
+  it('fails only the input that overruns the time limit; the rest of its batch converts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapx-run-limit-'));
+    const input = join(dir, 'in.ndjson');
+    writeFileSync(input, [1, 2, 3, 4, 5, 6].map((n) => JSON.stringify({ n })).join('\n'));
+    const mapping = join(dir, 'm.mapx');
+    // input 4 runs a synchronous backtracking regular expression: only the worker's termination ends it
+    writeFileSync(
+      mapping,
+      "n = 4 ? $contains($pad('', 200, 'a'), /a*a*a*a*a*a*b/) : { 'resourceType': 'Basic', 'id': 'n' & $string(n) }",
+    );
+    const out = join(dir, 'out.ndjson');
+    const r = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'run',
+        '--progress',
+        'off',
         '--mapping',
         mapping,
         '--input',
         input,
         '--output',
-        `http://127.0.0.1:${port}/fhir`,
-        '--errors',
-        errors,
-        '--checkpoint',
-        join(dir, 'cp.json'),
-      ]);
-      expect(run.code, run.err).toBe(2);
-      expect(seen.sort()).toEqual([
-        'POST /fhir/ Bundle/',
-        'PUT /fhir/Basic/n1 Basic/n1',
-        'PUT /fhir/Basic/n2 Basic/n2',
-        'PUT /fhir/Basic/n3 Basic/n3',
-      ]);
-      expect(ndjson(errors)).toEqual([
-        expect.objectContaining({ index: 3, line: 3, code: 'RUN_POST_FAILED' }),
-      ]);
-    } finally {
-      server.close();
-    }
-  });
+        out,
+        '--workers',
+        '1',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...ENV, MAPX_EVAL_TIMEOUT_MS: '1000' },
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status, r.stderr).toBe(2);
+    expect(ndjson(out).map((b) => b.id)).toEqual(['n1', 'n2', 'n3', 'n5', 'n6']);
+    expect(ndjson(`${out.slice(0, -'.ndjson'.length)}.errors.ndjson`)).toEqual([
+      expect.objectContaining({ level: 'error', index: 4, code: 'D1012', status: 422 }),
+    ]);
+  }, 60_000);
 });
 
 /** The CLI in a child process without blocking this one (the test's own HTTP server must answer it). */

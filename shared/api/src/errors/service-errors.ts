@@ -106,6 +106,15 @@ export const SERVICE_ERRORS = {
   ),
   TEMPLATE_CONTEXT_UNAVAILABLE: enterprise(503, 'The FHIR package context is not ready yet; retry shortly.'),
   TEMPLATE_GENERATION_FAILED: enterprise(500, 'The template could not be generated.'),
+  /** NDJSON mode (docs/bulk.md): one line of the body, answered in that line's error object. */
+  LINE_TOO_LARGE: service(413, 'The line is larger than {limit} bytes'),
+  /** NDJSON mode: a line's evaluation failed unexpectedly (a bug), answered in that line's error object. */
+  EVALUATION_FAILED: service(500, '{detail}'),
+  /** POST / with an NDJSON contentType: the lines come as one string in `input`. */
+  NDJSON_INPUT_NOT_TEXT: service(
+    400,
+    "With contentType '{contentType}', input must be a string of NDJSON lines",
+  ),
 } as const satisfies Readonly<Record<string, ServiceErrorEntry>>;
 
 export type ServiceErrorCode = keyof typeof SERVICE_ERRORS;

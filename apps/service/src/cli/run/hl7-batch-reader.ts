@@ -36,7 +36,8 @@ export async function* readHl7Messages(
       return { position, issue: runIssue('RUN_INPUT_TOO_LARGE', `more than ${maxBytes} bytes`) };
     return { position, contentType: HL7, bytes: Buffer.concat(p.parts) };
   };
-  for await (const line of splitLines(stream, maxBytes, onBytes)) {
+  // segments are views of the read chunks: each message is copied whole once it is complete
+  for await (const line of splitLines(stream, maxBytes, onBytes, { copy: false })) {
     const bytes = line.bytes && unframe(line.bytes);
     if (bytes?.length === 0) continue;
     const id = bytes?.subarray(0, 3).toString('latin1');

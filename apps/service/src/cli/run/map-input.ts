@@ -1,6 +1,6 @@
 import type { MapxServices } from '../../services.js';
 import { runEvaluation } from '../../eval/run-evaluation.js';
-import { warningText } from '../warning-text.js';
+import { warningIssue } from './warning-issue.js';
 import { runIssue, type RunIssue } from './run-codes.js';
 import type { RunInput } from './run-input.js';
 import type { RunTarget } from './run-target.js';
@@ -29,7 +29,7 @@ export function createMapper(services: MapxServices, source: string, target: Run
         verbose: false,
         lowerCollect: false,
       });
-      warnings = (reply.warnings ?? []).map(parseWarning);
+      warnings = (reply.warnings ?? []).map(warningIssue);
       json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
       if (reply.status !== 200) return { issue: failureIssue(reply.status, json), warnings };
       if (json === '') return { issue: runIssue('RUN_RESULT_NOT_JSON'), warnings };
@@ -60,12 +60,4 @@ function failureIssue(status: number, json: string | undefined): RunIssue & { st
       ? String((body as Record<string, unknown>)[name])
       : undefined;
   return { code: field('code') ?? `HTTP_${status}`, message: field('message') ?? json ?? '', status };
-}
-
-function parseWarning(header: string): RunIssue {
-  const text = warningText(header);
-  const colon = text.indexOf(': ');
-  return colon > 0
-    ? { code: text.slice(0, colon), message: text.slice(colon + 2) }
-    : { code: 'WARNING', message: text };
 }

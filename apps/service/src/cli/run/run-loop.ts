@@ -1,6 +1,9 @@
 import type { buildApp } from '../../app.js';
 import type { Checkpoint, CheckpointState, RunCounts } from './checkpoint.js';
-import { createMapper, type Outcome } from './map-input.js';
+import type { Outcome } from './map-input.js';
+import { createBatchMapper, type BatchOutcome } from './map-batch.js';
+import { batchInputs } from './batch-inputs.js';
+import type { RunIssue } from './run-codes.js';
 import type { OutputFiles } from './output-files.js';
 import type { Progress } from './progress.js';
 import { readInputs } from './read-inputs.js';
@@ -32,6 +35,8 @@ export interface RunSummary extends RunCounts {
   readonly shard: string;
   readonly wallSeconds: number;
   readonly cpuSeconds: number;
+  /** Time the main thread (reading, hand-over, ordered writing) was busy: what the workers cannot use. */
+  readonly mainThreadSeconds: number;
   readonly ratePerSecond: number;
   readonly output: string;
   readonly errors: string;
@@ -40,8 +45,8 @@ export interface RunSummary extends RunCounts {
   readonly peakRssMb: number;
 }
 
-/** Inputs in flight per worker: enough to keep every thread busy while main reads and writes. */
-const IN_FLIGHT_PER_WORKER = 16;
+/** Batches in flight per worker: one running, more queued, while main reads and writes. */
+const BATCHES_IN_FLIGHT_PER_WORKER = 3;
 const CHECKPOINT_MS = 1_000;
 
 /** Reads, maps (in the worker pool) and commits every input of this shard, checkpointing as it goes. */
@@ -49,6 +54,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   const { args, layout, outputs, target, progress } = ctx;
   const started = Date.now();
   const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
   const counts: RunCounts = { ...(ctx.resumed?.counts ?? { converted: 0, failed: 0, warnings: 0 }) };
   const resumeFrom = ctx.resumed?.nextSeq ?? 0;
   let nextSeq = resumeFrom;
@@ -64,28 +70,51 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     sinceCheckpoint = 0;
     lastCheckpoint = Date.now();
   };
-  const commit = (input: RunInput, outcome: Outcome) => {
-    for (const warning of outcome.warnings)
-      outputs.append(layout.errors, errorLine(input, warning, 'warning'));
-    counts.warnings += outcome.warnings.length;
-    if (outcome.issue) {
-      counts.failed++;
-      outputs.append(layout.errors, errorLine(input, outcome.issue, 'error'));
-    } else {
+  const issue = (input: RunInput, found: RunIssue & { status?: number }) => {
+    counts.failed++;
+    outputs.append(layout.errors, errorLine(input, found, 'error'));
+  };
+  const warn = (input: RunInput, warnings: readonly RunIssue[]) => {
+    for (const warning of warnings) outputs.append(layout.errors, errorLine(input, warning, 'warning'));
+    counts.warnings += warnings.length;
+  };
+  const commitSingle = (input: RunInput, outcome: Outcome) => {
+    warn(input, outcome.warnings);
+    if (outcome.issue) issue(input, outcome.issue);
+    else {
       counts.converted++;
       if (outcome.json !== undefined) target.commit(outcome.json);
     }
-    nextSeq = input.seq + 1;
+  };
+  const commit = (batch: RunInput[], outcome: BatchOutcome) => {
+    if (outcome.singles) outcome.singles.forEach((single, i) => commitSingle(batch[i] as RunInput, single));
+    else {
+      for (const [i, warnings] of outcome.warnings) warn(batch[i] as RunInput, warnings);
+      for (const [i, found] of outcome.issues) issue(batch[i] as RunInput, found);
+      counts.converted += batch.length - outcome.issues.size;
+      target.commitTexts(outcome.texts);
+    }
+    nextSeq = (batch[batch.length - 1] as RunInput).seq + 1;
+    sinceCheckpoint += batch.length;
     progress.update(stats());
-    if (++sinceCheckpoint >= args.checkpointEvery || Date.now() - lastCheckpoint >= CHECKPOINT_MS)
-      save(false);
+    if (sinceCheckpoint >= args.checkpointEvery || Date.now() - lastCheckpoint >= CHECKPOINT_MS) save(false);
   };
   const window = new OrderedWindow(
-    args.workers * IN_FLIGHT_PER_WORKER,
-    createMapper(ctx.app.mapx, ctx.source, target),
+    args.workers * BATCHES_IN_FLIGHT_PER_WORKER,
+    createBatchMapper(ctx.app.mapx, ctx.source, target),
     commit,
   );
   const stop = interruption();
+  // the inputs of this shard still to map (those a checkpoint covers are read, counted and skipped)
+  async function* thisShard(all: AsyncIterable<RunInput>): AsyncGenerator<RunInput> {
+    for await (const input of all) {
+      if (stop.requested) return;
+      if (input.seq % args.shard.count !== args.shard.index) continue;
+      inputs++;
+      if (input.seq < resumeFrom) skipped++;
+      else yield input;
+    }
+  }
   const reading = readInputs(ctx.files, {
     format: args.format,
     maxInputBytes: args.maxInputBytes,
@@ -94,16 +123,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     onBytes: (n) => (bytesRead += n),
   });
   try {
-    for await (const input of reading) {
-      if (stop.requested) break;
-      if (input.seq % args.shard.count !== args.shard.index) continue;
-      inputs++;
-      if (input.seq < resumeFrom) {
-        skipped++;
-        continue;
-      }
-      await window.push(input);
-    }
+    for await (const batch of batchInputs(thisShard(reading))) await window.push(batch);
     await window.finish();
   } finally {
     stop.dispose();
@@ -112,6 +132,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   progress.stop(stats());
   const wallSeconds = (Date.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const mainBusy = performance.eventLoopUtilization(loop).active / 1000;
   const done = inputs - skipped;
   return {
     inputs,
@@ -122,6 +143,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     shard: `${args.shard.index}/${args.shard.count}`,
     wallSeconds: round(wallSeconds),
     cpuSeconds: round((used.user + used.system) / 1e6),
+    mainThreadSeconds: round(mainBusy),
     ratePerSecond: round(wallSeconds > 0 ? done / wallSeconds : 0),
     output: layout.output,
     errors: layout.errors,

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BatchResult, BatchShape } from '../../isolation/batch-task.js';
 import type { OutputFiles } from './output-files.js';
 import { splitResources } from './split-resources.js';
 
@@ -7,8 +8,12 @@ import { splitResources } from './split-resources.js';
 export interface RunTarget {
   /** Counts resources by type (folder and server targets) for the summary. */
   readonly counts: Map<string, number>;
+  /** What evaluation workers serialise a batch's results into for this target. */
+  readonly shape: BatchShape;
   deliver?(json: string): Promise<void>;
   commit(json: string): void;
+  /** A batch's output text, in the target's shape (`results` for one file, else by resource type). */
+  commitTexts(texts: BatchResult['texts']): void;
 }
 
 /** FILE.ndjson: each input's result on one line, exactly as the mapping returned it. */
@@ -17,9 +22,16 @@ export function fileTarget(files: OutputFiles, path: string): RunTarget {
   const counts = new Map<string, number>();
   return {
     counts,
+    shape: 'ndjson',
     commit(json) {
       files.append(path, `${json}\n`);
       counts.set('results', (counts.get('results') ?? 0) + 1);
+    },
+    commitTexts(texts) {
+      for (const [, text, lines] of texts) {
+        files.append(path, text);
+        counts.set('results', (counts.get('results') ?? 0) + lines);
+      }
     },
   };
 }
@@ -29,13 +41,18 @@ export function folderTarget(files: OutputFiles, folder: string): RunTarget {
   // files of an earlier run are cut to the checkpoint (or emptied), even for types this run may not produce again
   for (const name of listNdjson(folder)) files.append(join(folder, name), '');
   const counts = new Map<string, number>();
+  const add = (type: string, text: string, lines: number) => {
+    files.append(join(folder, `${type}.ndjson`), text);
+    counts.set(type, (counts.get(type) ?? 0) + lines);
+  };
   return {
     counts,
+    shape: 'split',
     commit(json) {
-      for (const line of splitResources(JSON.parse(json) as unknown)) {
-        files.append(join(folder, `${line.type}.ndjson`), `${line.json}\n`);
-        counts.set(line.type, (counts.get(line.type) ?? 0) + 1);
-      }
+      for (const line of splitResources(JSON.parse(json) as unknown)) add(line.type, `${line.json}\n`, 1);
+    },
+    commitTexts(texts) {
+      for (const [type, text, lines] of texts) add(type, text, lines);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createFhirClient, type FhirClientOptions, type FhirResource } from '@mapx/engine';
+import { createFhirClient, type FhirBundle, type FhirClientOptions, type FhirResource } from '@mapx/engine';
 import pLimit from 'p-limit';
 import type { RunTarget } from './run-target.js';
 import { splitTopLevel } from './split-top-level.js';
@@ -9,22 +9,25 @@ export interface ServerOptions extends FhirClientOptions {
 }
 
 /**
- * A FHIR server: a Bundle result is POSTed to the base (a transaction or batch, answered as one), a resource with
- * an id is PUT (idempotent: a resumed run that repeats it changes nothing), one without is POSTed to its type.
- * At most `concurrency` requests are open at once; a refused request fails its input (RUN_POST_FAILED).
+ * A FHIR server, through the one FHIR client (@mapx/fhir-client: base URL guard, credentials, timeouts, retries of
+ * idempotent requests): a Bundle result is POSTed to the base as a transaction or batch, a resource with an id is
+ * PUT (idempotent: a resumed run that repeats it changes nothing), one without is POSTed to its type. At most
+ * `concurrency` requests are open at once; a refused request fails its input (RUN_POST_FAILED).
  */
 export function serverTarget(options: ServerOptions): RunTarget {
   const client = createFhirClient(options);
-  const base = client.baseUrl.endsWith('/') ? client.baseUrl : `${client.baseUrl}/`;
   const limit = pLimit(options.concurrency);
   const counts = new Map<string, number>();
   const send = async (resource: FhirResource): Promise<void> => {
-    if (resource.resourceType === 'Bundle') await postBundle(base, resource, options);
-    else if (typeof resource.id === 'string' && resource.id !== '') await client.update(resource);
+    if (resource.resourceType === 'Bundle') {
+      const bundle = resource as FhirBundle;
+      await client.transaction(bundle, { idempotent: repeatable(bundle) });
+    } else if (typeof resource.id === 'string' && resource.id !== '') await client.update(resource);
     else await client.create(resource);
   };
   return {
     counts,
+    shape: 'items',
     async deliver(json) {
       for (const resource of splitTopLevel(JSON.parse(json) as unknown)) {
         await limit(() => send(resource));
@@ -32,22 +35,23 @@ export function serverTarget(options: ServerOptions): RunTarget {
       }
     },
     commit: () => undefined,
+    commitTexts: () => undefined,
   };
 }
 
-async function postBundle(base: string, bundle: FhirResource, options: ServerOptions): Promise<void> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/fhir+json',
-    accept: 'application/fhir+json',
-  };
-  if (options.authType === 'BASIC')
-    headers.authorization = `Basic ${Buffer.from(`${options.username ?? ''}:${options.password ?? ''}`).toString('base64')}`;
-  const response = await fetch(base, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(bundle),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+/**
+ * A Bundle whose every entry is a PUT, a DELETE or a conditional create (`ifNoneExist`) changes nothing when sent
+ * twice: the client may retry it after a timeout or a 503, as it retries a GET.
+ */
+function repeatable(bundle: FhirBundle): boolean {
+  const entries = Array.isArray(bundle.entry) ? bundle.entry : [];
+  return entries.every((entry) => {
+    const request = (entry as { request?: { method?: unknown; ifNoneExist?: unknown } }).request;
+    const method = typeof request?.method === 'string' ? request.method.toUpperCase() : '';
+    return (
+      method === 'PUT' ||
+      method === 'DELETE' ||
+      (method === 'POST' && typeof request?.ifNoneExist === 'string')
+    );
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${base} answered ${response.status}: ${text.slice(0, 500)}`);
 }

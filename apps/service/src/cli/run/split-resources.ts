@@ -27,7 +27,8 @@ export function splitResources(result: unknown, out: TypedLine[] = []): TypedLin
       return out;
     }
   }
-  out.push({ type: type ?? OTHER, json: JSON.stringify(result) });
+  // undefined inside an array (JSON writes it as null there) has no JSON text of its own
+  out.push({ type: type ?? OTHER, json: (JSON.stringify(result) as string | undefined) ?? 'null' });
   return out;
 }
 

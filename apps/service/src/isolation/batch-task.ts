@@ -1,0 +1,56 @@
+import type { VersionedView } from './eval-task.js';
+
+/**
+ * What a batch's results are turned into inside the worker, so that main only appends text:
+ * `ndjson` one line per result, `split` one line per resource by type (Bundles unpacked), `items` each result's
+ * JSON on its own (main delivers them one by one).
+ */
+export type BatchShape = 'ndjson' | 'split' | 'items';
+
+/** Many inputs of one mapping in one task (`mapx run`): one hand-over instead of one per input. */
+export interface BatchRequest {
+  readonly source: string;
+  /** Every input's bytes, end to end. */
+  readonly bytes: Uint8Array;
+  /** Where each input's bytes end in `bytes`. */
+  readonly ends: readonly number[];
+  /** Each input's media type, or one for all. */
+  readonly contentTypes: readonly string[];
+  readonly shape: BatchShape;
+}
+
+export interface BatchTask extends BatchRequest {
+  readonly kind: 'batch';
+  readonly viewVersion: number;
+  readonly view?: VersionedView;
+  /**
+   * Written by the worker as each input starts (`Date.now()`; 0 when none runs): main's watchdog holds each
+   * input, not the whole batch, to the time limit.
+   */
+  readonly clock: SharedArrayBuffer;
+}
+
+/** An input that did not convert: the evaluation's status, code and message. */
+export interface BatchFailure {
+  readonly index: number;
+  /** Absent for `mapx run`'s own codes (the evaluation threw, the result is not JSON). */
+  readonly status?: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface BatchResult {
+  readonly failures: readonly BatchFailure[];
+  /** `Warning` header values of converted inputs. */
+  readonly warnings: ReadonlyArray<{ readonly index: number; readonly values: readonly string[] }>;
+  /** Output text by type (`results` for the `ndjson` shape), with its line count, in input order. */
+  readonly texts: ReadonlyArray<readonly [type: string, text: string, lines: number]>;
+  /** `items` shape: each input's result JSON (undefined: none, or the input failed). */
+  readonly items?: ReadonlyArray<string | undefined>;
+}
+
+export type BatchTaskResult = { readonly stale: true } | (BatchResult & { readonly stale?: undefined });
+
+export function isBatchTask(task: object): task is BatchTask {
+  return (task as { kind?: unknown }).kind === 'batch';
+}

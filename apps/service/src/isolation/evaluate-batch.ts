@@ -1,0 +1,40 @@
+import { evaluateRequest, type Evaluator } from '../eval/evaluate-request.js';
+import type { EvaluationReply } from '../eval/run-evaluation.js';
+import type { MappingView } from '../mappings/mapping-cache.js';
+import { BatchOutput } from './batch-output.js';
+import type { BatchResult, BatchTask } from './batch-task.js';
+
+/**
+ * Worker side of a batch: each input is normalised and evaluated on its own, exactly as a single task would be
+ * (same request, same limits), one after the other; the results are serialised here in the batch's shape.
+ */
+export async function evaluateBatch(
+  evaluator: Evaluator,
+  view: MappingView,
+  task: BatchTask,
+): Promise<BatchResult> {
+  const clock = new Float64Array(task.clock);
+  const out = new BatchOutput(task.shape);
+  let start = 0;
+  for (let index = 0; index < task.ends.length; index++) {
+    const end = task.ends[index] as number;
+    const contentType = task.contentTypes[task.contentTypes.length === 1 ? 0 : index];
+    const bytes = task.bytes.subarray(start, end);
+    start = end;
+    clock[0] = Date.now();
+    try {
+      const reply: EvaluationReply = await evaluateRequest(evaluator, view, {
+        source: task.source,
+        input: null,
+        rawInput: { contentType, bytes },
+        verbose: false,
+        lowerCollect: false,
+      });
+      out.add(index, reply);
+    } catch (err) {
+      out.failRun(index, 'RUN_EVALUATION_THREW', err instanceof Error ? err.message : String(err));
+    }
+  }
+  clock[0] = 0;
+  return out.result();
+}
