@@ -117,7 +117,9 @@ describe('MLLP listener, FHIR delivery to the test FHIR server', () => {
     const ack = await sendWithClient(s.port, ADT_A04);
     expect(ack.get('MSA.1').toString()).toBe('AA');
     expect(ack.get('MSA.2').toString()).toBe('MSG00003');
-    expect(fhir.requests.some((r) => r.method === 'PUT' && r.url.endsWith('/Patient/MRN-A04-001'))).toBe(true);
+    expect(fhir.requests.some((r) => r.method === 'PUT' && r.url.endsWith('/Patient/MRN-A04-001'))).toBe(
+      true,
+    );
     const patient = await fhir.repo.readResource('Patient', 'MRN-A04-001');
     expect(patient.name?.[0]?.family).toBe('Doe');
     const otherSender = ADT_A04.replace('|REGAPP|', '|OTHERAPP|');
@@ -202,7 +204,9 @@ describe('MLLP listener, FHIR delivery to the test FHIR server', () => {
   }, 180_000);
 
   it('reports the listener in GET / and its counters in /metrics', async () => {
-    const info = (await s.t.app.inject({ method: 'GET', url: '/' })).json<{ listeners: Record<string, any>[] }>();
+    const info = (await s.t.app.inject({ method: 'GET', url: '/' })).json<{
+      listeners: Record<string, any>[];
+    }>();
     const mllp = info.listeners[0]!;
     expect(mllp).toMatchObject({ id: 'mllp', status: 'listening', port: s.port, tls: false });
     // received: 1 + 2 (A04) + 1 (ORU) + 2 (AR) + 3 (enhanced) + 1,000; delivered also counts ENH0002, whose
