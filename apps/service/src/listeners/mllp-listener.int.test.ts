@@ -205,7 +205,7 @@ describe('MLLP listener, FHIR delivery to the test FHIR server', () => {
 
   it('reports the listener in GET / and its counters in /metrics', async () => {
     const info = (await s.t.app.inject({ method: 'GET', url: '/' })).json<{
-      listeners: Record<string, any>[];
+      listeners: (Record<string, unknown> & { messages: Record<string, number> })[];
     }>();
     const mllp = info.listeners[0]!;
     expect(mllp).toMatchObject({ id: 'mllp', status: 'listening', port: s.port, tls: false });
@@ -214,7 +214,7 @@ describe('MLLP listener, FHIR delivery to the test FHIR server', () => {
     expect(mllp.messages).toMatchObject({ received: 1009, AA: 1004, AE: 1, AR: 3, CA: 2, delivered: 1005 });
     const metrics = (await s.t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/mapx_listener_messages_received_total\{listener="mllp"\} 1009/);
-    expect(metrics).toMatch(/mapx_listener_acks_total\{listener="mllp",code="AR"\} 3/);
+    expect(metrics).toMatch(/mapx_listener_acks_total\{code="AR",listener="mllp"\} 3/);
     expect(metrics).toMatch(/mapx_listener_message_duration_seconds_count\{listener="mllp"\} 1009/);
   });
 });

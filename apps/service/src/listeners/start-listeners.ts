@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ListenerHost, ListenerState } from '@mapx/plugin-api';
-import type { ListenerEntry } from '../plugins/loaded-plugins.js';
 import { evaluateSavedMapping } from './evaluate-saved-mapping.js';
 import { listenerMetrics } from './listener-metrics.js';
 

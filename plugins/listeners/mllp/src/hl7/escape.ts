@@ -5,7 +5,7 @@ import type { MshHeader } from './msh-header.js';
  * turned to spaces, non-latin1 text kept as UTF-8 bytes, and at most `max` characters.
  */
 export function escapeText(header: MshHeader, text: string, max: number): string {
-  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const cut = text.length > max ? `${text.slice(0, max - 3)}...` : text;
   const bytes = Buffer.from(cut.replace(/[\r\n]+/g, ' '), 'utf8').toString('latin1');
   const { escape: e, fieldSeparator, component, repetition, subcomponent } = header;
   let out = '';

@@ -1,11 +1,11 @@
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import type { Listener, ListenerHost, ListenerState } from '@mapx/plugin-api';
+import type { Listener, ListenerState } from '@mapx/plugin-api';
 import type { RouteTable } from '../routes/route-table.js';
 import type { Delivery } from '../delivery/delivery.js';
 import type { DeadLetterFolder } from '../delivery/dead-letter.js';
-import { ListenerStats } from './listener-stats.js';
+import type { ListenerStats } from './listener-stats.js';
 import { MllpConnection } from './mllp-connection.js';
 import type { Pipeline } from './process-message.js';
 
