@@ -30,6 +30,7 @@ import { Lifecycle } from './lifecycle/lifecycle.js';
 import { installDrainHooks } from './lifecycle/drain-hooks.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
 import { installMetrics } from './metrics/metrics-hooks.js';
+import { stopListeners } from './listeners/start-listeners.js';
 
 /**
  * The router's options, one constant so a test can route with exactly what the service routes with
@@ -79,6 +80,8 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     stopWatching();
+    // listeners drain first: their in-flight messages still need the evaluation workers
+    await stopListeners(app);
     await Promise.allSettled([
       app.mapx.evalPool?.close(),
       ...runtime.plugins.stores.map((s) => s.store.close()),

@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { installShutdown } from './shutdown.js';
 import { listenToPeers } from './cluster/peer-sync.js';
 import { isClusterWorker } from './cluster/worker-role.js';
+import { startListeners } from './listeners/start-listeners.js';
 
 /** Builds the service and listens: the whole service in one process, or one worker of a cluster. */
 export async function serve(config: AppConfig, rootLogger: Logger): Promise<void> {
@@ -24,4 +25,5 @@ export async function serve(config: AppConfig, rootLogger: Logger): Promise<void
     signals: isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'],
   });
   await app.listen({ port: config.server.port, host: config.server.host });
+  await startListeners(app);
 }

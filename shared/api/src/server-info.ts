@@ -16,6 +16,12 @@ export const serverInfoSchema = z.object({
   context_packages: z.array(z.object({ id: z.string(), version: z.string() })).optional(),
   licensed_to: z.string().optional(),
   licensed_until: z.string().optional(),
+  /** Configured listeners (MLLP, …): their state and counters; absent when none is configured. */
+  listeners: z
+    .array(
+      z.looseObject({ id: z.string(), status: z.enum(['starting', 'listening', 'draining', 'stopped']) }),
+    )
+    .optional(),
   ...warmUp,
 });
 export type ServerInfo = z.infer<typeof serverInfoSchema>;

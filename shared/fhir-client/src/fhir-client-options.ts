@@ -1,3 +1,5 @@
+import type { FhirClientError } from './fhir-client-error.js';
+
 export interface RetryOptions {
   /** Further attempts after the first, for idempotent requests only; default 2, 0 disables retries. */
   retries?: number | undefined;
@@ -5,6 +7,8 @@ export interface RetryOptions {
   baseDelayMs?: number | undefined;
   /** Upper bound of one backoff (and of an honoured `Retry-After`) in ms; default 5,000. */
   maxDelayMs?: number | undefined;
+  /** Told before each further attempt (for a caller's retry counter); must not throw. */
+  onRetry?: ((attempt: number, error: FhirClientError) => void) | undefined;
 }
 
 export interface FhirClientOptions {

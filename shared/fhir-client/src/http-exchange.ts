@@ -36,6 +36,7 @@ export async function exchange(config: ExchangeConfig, ex: Exchange): Promise<Ex
     } catch (err) {
       if (!(err instanceof FhirClientError)) throw err;
       if (attempt > retries || !isTransient(err)) throw withAttempts(err, attempt);
+      config.retry.onRetry?.(attempt, err);
       await sleep(backoffMs(config.retry, attempt, err.retryAfterS));
     }
   }

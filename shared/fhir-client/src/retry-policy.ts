@@ -5,6 +5,7 @@ export interface RetryPolicy {
   readonly retries: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
+  readonly onRetry?: ((attempt: number, error: FhirClientError) => void) | undefined;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000 };
@@ -18,6 +19,7 @@ export function retryPolicy(options: RetryOptions | undefined): RetryPolicy {
     retries: pick(options?.retries, DEFAULT_RETRY.retries, MAX_RETRIES),
     baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 60_000),
     maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 60_000),
+    ...(options?.onRetry ? { onRetry: options.onRetry } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AnyPlugin } from './plugin.js';
 import type { NormalizerPlugin } from './normalizer.js';
 import type { StorePlugin } from './store.js';
 import type { AuthProviderPlugin } from './auth.js';
+import type { ListenerPlugin } from './listener.js';
 
 type Unbranded<P> = Omit<P, '$$type' | 'kind'>;
 
@@ -16,6 +17,10 @@ export function defineStore<O>(plugin: Unbranded<StorePlugin<O>>): StorePlugin<O
 
 export function defineAuthProvider<O>(plugin: Unbranded<AuthProviderPlugin<O>>): AuthProviderPlugin<O> {
   return Object.freeze({ ...plugin, $$type: PLUGIN_BRAND, kind: 'auth-provider' as const });
+}
+
+export function defineListener<O>(plugin: Unbranded<ListenerPlugin<O>>): ListenerPlugin<O> {
+  return Object.freeze({ ...plugin, $$type: PLUGIN_BRAND, kind: 'listener' as const });
 }
 
 /** Brand check for values loaded dynamically. */

@@ -4,6 +4,7 @@ export type * from './plugin.js';
 export type * from './normalizer.js';
 export type * from './store.js';
 export type * from './auth.js';
+export type * from './listener.js';
 export type { StandardSchemaV1 } from './standard-schema.js';
 export * from './errors.js';
 export * from './define.js';

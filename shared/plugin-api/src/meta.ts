@@ -1,8 +1,8 @@
 export const PLUGIN_API_VERSION = 1 as const;
 export const PLUGIN_BRAND = '@mapx/plugin' as const;
 
-export type PluginKind = 'normalizer' | 'store' | 'auth-provider';
-export const PLUGIN_KINDS: readonly PluginKind[] = ['normalizer', 'store', 'auth-provider'];
+export type PluginKind = 'normalizer' | 'store' | 'auth-provider' | 'listener';
+export const PLUGIN_KINDS: readonly PluginKind[] = ['normalizer', 'store', 'auth-provider', 'listener'];
 
 /** Who a plugin is. `packageName` must equal the npm package it ships in; the host checks it. */
 export interface PluginMeta {

@@ -4,6 +4,7 @@ import {
   type AuthLayer,
   type AuthProviderPlugin,
   type AuthRoute,
+  type ListenerPlugin,
   type NormalizerPlugin,
   type PluginContext,
   type StorePlugin,
@@ -11,7 +12,13 @@ import {
 import type { AppConfig } from '../config/app-config.js';
 import { discoverPlugins, type DiscoveredPlugin } from './discover-plugins.js';
 import { resolvePluginOptions } from './plugin-options.js';
-import type { LoadedPlugins, NormalizerEntry, PluginInfo, StoreEntry } from './loaded-plugins.js';
+import type {
+  ListenerEntry,
+  LoadedPlugins,
+  NormalizerEntry,
+  PluginInfo,
+  StoreEntry,
+} from './loaded-plugins.js';
 
 /**
  * Discovers every plugin, validates its options and instantiates it. Anything wrong stops start-up with a
@@ -21,6 +28,7 @@ export async function loadPlugins(config: AppConfig, ctx: PluginContext): Promis
   const discovered = await discoverPlugins(config.plugins.extra, ctx.logger);
   const normalizers: NormalizerEntry[] = [];
   const stores: StoreEntry[] = [];
+  const listeners: ListenerEntry[] = [];
   const layers: { layer: AuthLayer; pkg: string }[] = [];
   const list: PluginInfo[] = [];
   let policyBuilder: AuthRoute | undefined;
@@ -36,20 +44,23 @@ export async function loadPlugins(config: AppConfig, ctx: PluginContext): Promis
       policyBuilder ??= (d.plugin as unknown as AuthProviderPlugin).policyBuilder;
     }
     const options = await resolvePluginOptions(d.plugin, config.env, config.plugins.options);
-    const active = await guard(d, () => instantiate(d.plugin, options, ctx, { normalizers, stores, layers }));
+    const active = await guard(d, () =>
+      instantiate(d.plugin, options, ctx, { normalizers, stores, layers, listeners }),
+    );
     list.push(info(d, active));
   }
   if (layers.length > 1) {
     const names = layers.map((l) => l.pkg).join(', ');
     throw new PluginError('PLUGIN_DUPLICATE', `several auth providers are configured (${names}); keep one`);
   }
-  return { list, normalizers, stores, auth: layers[0]?.layer ?? null, policyBuilder };
+  return { list, normalizers, stores, auth: layers[0]?.layer ?? null, policyBuilder, listeners };
 }
 
 interface Sinks {
   normalizers: NormalizerEntry[];
   stores: StoreEntry[];
   layers: { layer: AuthLayer; pkg: string }[];
+  listeners: ListenerEntry[];
 }
 
 async function instantiate(
@@ -68,6 +79,11 @@ async function instantiate(
     const store = await (plugin as unknown as StorePlugin).create(options, ctx);
     if (store) sinks.stores.push({ id, store });
     return store !== null;
+  }
+  if (plugin.kind === 'listener') {
+    const listener = await (plugin as unknown as ListenerPlugin).create(options, ctx);
+    if (listener) sinks.listeners.push({ id, listener });
+    return listener !== null;
   }
   const layer = await (plugin as unknown as AuthProviderPlugin).create(options, ctx);
   if (layer) sinks.layers.push({ layer, pkg: plugin.meta.packageName });

@@ -1,4 +1,4 @@
-import type { AuthLayer, AuthRoute, MappingStore, Normalizer, PluginKind } from '@mapx/plugin-api';
+import type { AuthLayer, AuthRoute, Listener, MappingStore, Normalizer, PluginKind } from '@mapx/plugin-api';
 
 export interface PluginInfo {
   readonly kind: PluginKind;
@@ -22,12 +22,19 @@ export interface StoreEntry {
   readonly store: MappingStore;
 }
 
+export interface ListenerEntry {
+  readonly id: string;
+  readonly listener: Listener;
+}
+
 /** Everything discovery produced, instantiated with validated options. */
 export interface LoadedPlugins {
   readonly list: readonly PluginInfo[];
   readonly normalizers: readonly NormalizerEntry[];
   readonly stores: readonly StoreEntry[];
   readonly auth: AuthLayer | null;
+  /** Configured listeners (MLLP, …), started once the service is ready. */
+  readonly listeners: readonly ListenerEntry[];
   /** GET /auth/policy/builder from the auth-provider plugin, served in every mode of the enterprise edition. */
   readonly policyBuilder: AuthRoute | undefined;
 }

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { healthRoute, pluginsRoute, serverInfoRoute, type ServerInfo } from '@mapx/api';
 import { formatUptime } from './format-uptime.js';
 import { productVersion } from '../product-version.js';
+import { listenerStates } from '../listeners/start-listeners.js';
 
 /** GET / (server info), GET /health, GET /plugins. */
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.mapx;
   app.get(serverInfoRoute.url, async (): Promise<ServerInfo> => {
     const { warmup, fhir, startedAt } = app.mapx;
+    const listeners = listenerStates(app);
     return {
       mapx_version: `mapx ${config.edition} ${productVersion()}`,
       fhir_server: config.fhirServer.base ?? 'n/a',
@@ -16,6 +18,7 @@ export async function infoRoutes(app: FastifyInstance): Promise<void> {
       ...warmup.state(),
       ...(config.license.to ? { licensed_to: config.license.to } : {}),
       ...(config.license.until ? { licensed_until: config.license.until } : {}),
+      ...(listeners.length ? { listeners } : {}),
     };
   });
 

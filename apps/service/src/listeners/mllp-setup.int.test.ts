@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client, Message } from 'node-hl7-client';
+import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
+import { startListeners } from './start-listeners.js';
+
+const ROOT = join(import.meta.dirname, '../../../..');
+const MAPPING = readFileSync(join(ROOT, 'bench/fixtures/adt-to-bundle.mapx'), 'utf8');
+const ADT_A01 = readFileSync(join(ROOT, 'bench/fixtures/adt-a01.hl7'), 'latin1').replace('|AL|NE|', '|||');
+
+function workspace(routes = 'routes:\n  - { message: "ADT^A01", mapping: adt }\n') {
+  const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-setup-'));
+  mkdirSync(join(dir, 'mappings'));
+  writeFileSync(join(dir, 'mappings', 'adt.mapx'), MAPPING);
+  writeFileSync(join(dir, 'routes.yaml'), routes);
+  return {
+    dir,
+    env: {
+      MAPPINGS_FOLDER: join(dir, 'mappings'),
+      MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
+      MLLP_PORT: '0',
+      MLLP_HOST: '127.0.0.1',
+      MLLP_ROUTES: join(dir, 'routes.yaml'),
+      MLLP_DEAD_LETTER_DIR: join(dir, 'dead'),
+    } as Record<string, string>,
+  };
+}
+
+const portOf = (t: TestApp) => t.app.mapx.plugins.listeners[0]!.listener.state().port as number;
+
+describe('MLLP listener set-up', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('fails start-up on a bad route file, naming the file and the place', async () => {
+    const w = workspace('routes:\n  - { message: "ADT^A01", mapping: "not a mapping id" }\n');
+    await expect(createTestApp(w.env)).rejects.toThrow(
+      `MLLP_ROUTES ${join(w.dir, 'routes.yaml')}: routes.0.mapping: a mapping id must match`,
+    );
+  });
+
+  it('fails start-up when MLLP_PORT is set without MLLP_ROUTES', async () => {
+    const w = workspace();
+    delete w.env.MLLP_ROUTES;
+    await expect(createTestApp(w.env)).rejects.toThrow(
+      /routesFile: MLLP_PORT is set: MLLP_ROUTES is required/,
+    );
+  });
+
+  it('starts no listener without MLLP_PORT, and GET / has no listeners field', async () => {
+    const w = workspace();
+    delete w.env.MLLP_PORT;
+    t = await createTestApp(w.env);
+    expect(t.app.mapx.plugins.listeners).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/' })).json()).not.toHaveProperty('listeners');
+    const plugins = (await t.app.inject({ method: 'GET', url: '/plugins' })).json<
+      { id: string; active: boolean }[]
+    >();
+    expect(plugins.find((p) => p.id === 'mllp')).toMatchObject({ active: false });
+  });
+
+  it('writes results to the NDJSON file when no FHIR server is configured', async () => {
+    const w = workspace();
+    const out = join(w.dir, 'out', 'results.ndjson');
+    t = await createTestApp({ ...w.env, MLLP_NDJSON_FILE: out });
+    await startListeners(t.app);
+    const raw = await RawMllpClient.open(portOf(t));
+    raw.write(Buffer.concat([1, 2, 3].map((i) => frame(ADT_A01.replace('|MSG00001|', `|N${i}|`)))));
+    const acks = await raw.waitForAcks(3);
+    raw.close();
+    expect(acks.map((a) => `${field(a, 'MSA', 1)} ${field(a, 'MSA', 2)}`)).toEqual([
+      'AA N1',
+      'AA N2',
+      'AA N3',
+    ]);
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.map((l) => JSON.parse(l).type)).toEqual(['transaction', 'transaction', 'transaction']);
+    expect(t.app.mapx.plugins.listeners[0]!.listener.state().delivery).toBe(`ndjson ${out}`);
+  });
+
+  it('answers AR to a message over MLLP_MAX_MESSAGE_BYTES and goes on with the next one', async () => {
+    const w = workspace();
+    t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none', MLLP_MAX_MESSAGE_BYTES: '2048' });
+    await startListeners(t.app);
+    const raw = await RawMllpClient.open(portOf(t));
+    const big = `${ADT_A01.replace('|MSG00001|', '|BIG1|')}NTE|1||${'x'.repeat(5000)}\r`;
+    raw.write(Buffer.concat([frame(big), frame(ADT_A01)]));
+    const [tooBig, next] = await raw.waitForAcks(2);
+    raw.close();
+    expect(field(tooBig!, 'MSA', 1)).toBe('AR');
+    expect(field(tooBig!, 'MSA', 2)).toBe('BIG1');
+    expect(field(tooBig!, 'ERR', 5).split('^')[0]).toBe('MLLP_MESSAGE_TOO_LARGE');
+    expect(field(next!, 'MSA', 1)).toBe('AA');
+  });
+
+  it('drains on close: every message received is processed and acknowledged, in order', async () => {
+    const w = workspace();
+    t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none' });
+    await startListeners(t.app);
+    const listener = t.app.mapx.plugins.listeners[0]!.listener;
+    const raw = await RawMllpClient.open(portOf(t));
+    const ids = Array.from({ length: 40 }, (_, i) => `D${i}`);
+    raw.write(Buffer.concat(ids.map((id) => frame(ADT_A01.replace('|MSG00001|', `|${id}|`)))));
+    await raw.waitForAcks(1);
+    await t.close();
+    t = undefined;
+    const received = (listener.state().messages as { received: number }).received;
+    expect(listener.state().status).toBe('stopped');
+    expect(received).toBeGreaterThan(1);
+    expect(raw.acks.map((a) => field(a, 'MSA', 2))).toEqual(ids.slice(0, received));
+    raw.close();
+  });
+
+  it.skipIf(!hasOpenssl())(
+    'accepts TLS connections (MLLP_TLS_CERT, MLLP_TLS_KEY) from node-hl7-client',
+    async () => {
+      const w = workspace();
+      const cert = join(w.dir, 'cert.pem');
+      const key = join(w.dir, 'key.pem');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        { stdio: 'ignore' },
+      );
+      t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none', MLLP_TLS_CERT: cert, MLLP_TLS_KEY: key });
+      await startListeners(t.app);
+      expect(t.app.mapx.plugins.listeners[0]!.listener.state().tls).toBe(true);
+      const client = new Client({
+        host: '127.0.0.1',
+        tls: { ca: readFileSync(cert), rejectUnauthorized: false },
+      });
+      const acks: Message[] = [];
+      const done = new Promise<void>((resolve) => {
+        const connection = client.createConnection({ port: portOf(t!) }, async (res) => {
+          acks.push(res.getMessage());
+          await connection.close();
+          resolve();
+        });
+        void connection.sendMessage(new Message({ text: ADT_A01 }));
+      });
+      await done;
+      expect(acks[0]!.get('MSA.1').toString()).toBe('AA');
+      expect(acks[0]!.get('MSA.2').toString()).toBe('MSG00001');
+    },
+  );
+});
+
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

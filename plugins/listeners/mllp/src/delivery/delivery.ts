@@ -1,0 +1,25 @@
+/** Where a mapping's result goes. `deliver` throws a DeliveryError once it has given up (retries included). */
+export interface Delivery {
+  /** `fhir <base>`, `ndjson <file>`, `none`: for logs and `GET /`. */
+  readonly target: string;
+  deliver(result: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DeliveryError extends Error {
+  override readonly name = 'DeliveryError';
+  constructor(
+    readonly code: 'MLLP_DELIVERY_FAILED' | 'MLLP_RESULT_NOT_DELIVERABLE',
+    message: string,
+    /** The server's answer (an OperationOutcome, a batch response), kept for the dead letter. */
+    readonly detail?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const NO_DELIVERY: Delivery = {
+  target: 'none',
+  deliver: async () => undefined,
+  close: async () => undefined,
+};
