@@ -18,7 +18,7 @@ import type { LoadedPlugins, NormalizerEntry, PluginInfo, StoreEntry } from './l
  * PluginError naming the package.
  */
 export async function loadPlugins(config: AppConfig, ctx: PluginContext): Promise<LoadedPlugins> {
-  const discovered = await discoverPlugins(config.plugins.extra, ctx.logger);
+  const discovered = await discoverPlugins(config.plugins, ctx.logger);
   const normalizers: NormalizerEntry[] = [];
   const stores: StoreEntry[] = [];
   const layers: { layer: AuthLayer; pkg: string }[] = [];
