@@ -7,8 +7,9 @@ export type PluginNames =
   | { readonly ok: false; readonly message: string };
 
 /**
- * The npm name as given, and the plugin id derived from it: without the scope and a leading `mapx-` and
- * `<kind>-` (`@acme/mapx-normalizer-kv` → `kv`), so ids stay short in `MAPX_PLUGIN_OPTIONS` keys.
+ * The npm name as given, and the plugin id derived from it: without the scope, anything up to `mapx-`, and a
+ * leading `<kind>-` (`@acme/mapx-normalizer-kv`, `acme-mapx-normalizer-kv` → `kv`), so ids stay short in
+ * `MAPX_PLUGIN_OPTIONS` keys.
  */
 export function pluginNames(packageName: string, kind: string): PluginNames {
   const valid = validatePackageName(packageName);
@@ -17,7 +18,7 @@ export function pluginNames(packageName: string, kind: string): PluginNames {
     return { ok: false, message: `"${packageName}" is not a valid npm package name: ${why}` };
   }
   const bare = packageName.replace(/^@[^/]+\//, '');
-  const id = stripPrefix(stripPrefix(bare, 'mapx-'), `${kind}-`) || bare;
+  const id = stripPrefix(bare.replace(/^(?:.*-)?mapx-/, ''), `${kind}-`) || bare;
   if (!ID.test(id)) {
     return { ok: false, message: `plugin id "${id}" (from "${packageName}") must match [a-z0-9][a-z0-9-]*` };
   }

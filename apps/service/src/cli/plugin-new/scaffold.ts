@@ -5,8 +5,11 @@ import { TEMPLATES_DIR } from './templates.js';
 /** Placeholder → text, replaced in every file of the template (plugin-templates/README.md lists them). */
 export type Placeholders = Readonly<Record<string, string>>;
 
-/** npm never packs a `.gitignore`, so templates carry it without the dot. */
-const RENAMED: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
+/** npm never packs a `.gitignore`, and a nested package.json would read as a package of its own. */
+const RENAMED: Readonly<Record<string, string>> = {
+  gitignore: '.gitignore',
+  '_package.json': 'package.json',
+};
 
 /**
  * Copies the template of `kind` into `target` with the placeholders filled in; returns the files written,
