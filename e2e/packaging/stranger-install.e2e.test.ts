@@ -2,21 +2,20 @@
 // plain `npm install` in a folder outside this repository, a third-party plugin scaffolded by the installed
 // `mapx plugin new`, built against the packed @mapx/plugin-api and installed like any npm package, then
 // `mapx serve` from that folder, used over HTTP; and every starter kind's own tests, run with the packed testkit.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAll } from '../../scripts/pack/pack-all.mjs';
 import { ROOT, waitWarm } from '../helpers/start-service.js';
 import { copyFolder, mapxServe, newProject, npmInstall, sh, type Served } from './stranger.js';
 
-const KINDS = ['normalizer', 'store', 'auth-provider'] as const;
-const NAMES = {
-  normalizer: '@acme/mapx-normalizer-kv',
-  store: 'acme-mapx-store-memory',
-  'auth-provider': '@acme/mapx-auth-provider-keys',
-};
+/** Every kind the starter has (one folder of templates each): a new kind is scaffolded and tested here too. */
+const KINDS = readdirSync(join(ROOT, 'apps/service/plugin-templates'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+/** One name pattern for all, so every plugin's id is "example" (`<kind>:example` in MAPX_PLUGIN_OPTIONS). */
+const nameOf = (kind: string) => `@acme/mapx-${kind}-example`;
 const timings: Record<string, number> = {};
 
 async function timed<T>(step: string, run: () => Promise<T> | T): Promise<T> {
@@ -44,22 +43,22 @@ describe('a stranger installs mapx and a third-party plugin from packed tarballs
     const mapx = join(deployment, 'node_modules/.bin/mapx');
     await timed('scaffold', async () => {
       for (const kind of KINDS)
-        await sh(work, mapx, ['plugin', 'new', kind, NAMES[kind], join(author, kind)]);
+        await sh(work, mapx, ['plugin', 'new', kind, nameOf(kind), join(author, kind)]);
     });
     // the normaliser is published like any plugin: packed, then installed into the deployment by name
-    const kvTarball = (
+    const pluginTarball = (
       await sh(join(author, 'normalizer'), 'npm', ['pack', '--pack-destination', work])
     ).trim();
-    await timed('install plugin', () => npmInstall(deployment, [join(work, kvTarball)]));
+    await timed('install plugin', () => npmInstall(deployment, [join(work, pluginTarball)]));
     // the store is dropped into the plugins folder, as a mounted volume would bring it
-    copyFolder(join(author, 'store'), join(deployment, 'plugins', 'memory-store'));
+    copyFolder(join(author, 'store'), join(deployment, 'plugins', '@acme', 'memory-store'));
     served = await timed('mapx serve', () =>
       mapxServe(deployment, {
-        MAPX_PLUGINS: NAMES.normalizer,
+        MAPX_PLUGINS: nameOf('normalizer'),
         MAPX_PLUGIN_DIR: 'plugins',
         MAPX_PLUGIN_OPTIONS: JSON.stringify({
-          'normalizer:kv': { separator: ':' },
-          'store:memory': { enabled: true, mappings: { greet: '"hello " & name' } },
+          'normalizer:example': { separator: ':' },
+          'store:example': { enabled: true, mappings: { greet: '"hello " & name' } },
         }),
         FHIR_PACKAGE_CACHE_DIR: join(work, 'fhir-cache'),
       }),
@@ -102,8 +101,8 @@ describe('a stranger installs mapx and a third-party plugin from packed tarballs
     }[];
     const third = list.filter((p) => !p.builtIn).map((p) => [p.kind, p.id, p.packageName, p.active]);
     expect(third).toEqual([
-      ['normalizer', 'kv', NAMES.normalizer, true],
-      ['store', 'memory', NAMES.store, true],
+      ['normalizer', 'example', nameOf('normalizer'), true],
+      ['store', 'example', nameOf('store'), true],
     ]);
     expect(list.filter((p) => p.builtIn).length).toBeGreaterThanOrEqual(9);
   });
@@ -112,7 +111,7 @@ describe('a stranger installs mapx and a third-party plugin from packed tarballs
     const res = await post('/', {
       mapx: '$.name & " is " & $.age',
       input: 'name: Dana\nage: 34',
-      contentType: 'application/x-kv',
+      contentType: 'application/x-example',
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toBe('Dana is 34');
