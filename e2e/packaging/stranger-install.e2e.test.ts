@@ -27,24 +27,37 @@ async function timed<T>(step: string, run: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** The packed @mapx/plugin-api and testkit, and the Vitest the testkit asks for, in the plugin author's folder. */
+function installAuthorFolder(author: string, tarballs: ReadonlyMap<string, string>): Promise<string> {
+  newProject(author, 'plugin-author');
+  const testkit = JSON.parse(readFileSync(join(ROOT, 'shared/plugin-testkit/package.json'), 'utf8')) as {
+    peerDependencies: { vitest: string };
+  };
+  const specs = [tarballs.get('@mapx/plugin-api'), tarballs.get('@mapx/plugin-testkit')] as string[];
+  return npmInstall(author, [...specs, `vitest@${testkit.peerDependencies.vitest}`]);
+}
+
 describe('a stranger installs mapx and a third-party plugin from packed tarballs', () => {
   const work = mkdtempSync(join(tmpdir(), 'mapx-stranger-'));
   const deployment = join(work, 'deployment');
   const author = join(work, 'author');
   let tarballs: Map<string, string>;
   let served: Served;
+  let authorInstall: Promise<unknown>;
   const started = Date.now();
 
   beforeAll(async () => {
     const packs = await timed('pack', () => packAll(join(work, 'packs')));
     tarballs = new Map(packs.map((p) => [p.name, p.tarball]));
     newProject(deployment, 'stranger-deployment');
+    // the plugin author's folder installs the packed plugin API and testkit meanwhile (awaited by its tests)
+    authorInstall = timed('install testkit (alongside)', () => installAuthorFolder(author, tarballs));
+    authorInstall.catch(() => undefined);
     await timed('install mapx', () => npmInstall(deployment, [...tarballs.values()]));
     const mapx = join(deployment, 'node_modules/.bin/mapx');
-    await timed('scaffold', async () => {
-      for (const kind of KINDS)
-        await sh(work, mapx, ['plugin', 'new', kind, nameOf(kind), join(author, kind)]);
-    });
+    await timed('scaffold', () =>
+      Promise.all(KINDS.map((k) => sh(work, mapx, ['plugin', 'new', k, nameOf(k), join(author, k)]))),
+    );
     // the normaliser is published like any plugin: packed, then installed into the deployment by name
     const pluginTarball = (
       await sh(join(author, 'normalizer'), 'npm', ['pack', '--pack-destination', work])
@@ -133,16 +146,7 @@ describe('a stranger installs mapx and a third-party plugin from packed tarballs
   });
 
   describe('each starter kind passes its own tests with the packed testkit', () => {
-    beforeAll(async () => {
-      newProject(author, 'plugin-author');
-      const testkit = JSON.parse(readFileSync(join(ROOT, 'shared/plugin-testkit/package.json'), 'utf8')) as {
-        peerDependencies: { vitest: string };
-      };
-      const specs = [tarballs.get('@mapx/plugin-api'), tarballs.get('@mapx/plugin-testkit')] as string[];
-      await timed('install testkit', () =>
-        npmInstall(author, [...specs, `vitest@${testkit.peerDependencies.vitest}`]),
-      );
-    }, 600_000);
+    beforeAll(() => authorInstall, 600_000);
 
     it.each(KINDS)('%s', async (kind) => {
       const out = await timed(`test ${kind}`, () => sh(join(author, kind), 'npm', ['test']));
