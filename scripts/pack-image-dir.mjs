@@ -90,10 +90,19 @@ function closure(name, workspaces) {
   return [...seen].sort();
 }
 
+/**
+ * A `files` entry the image takes: not an exclusion (`!…`: the copy filter below leaves those out anyway), not
+ * the sources (npm packages carry them for their declaration maps; the image has none) and not the designer copy
+ * staged for npm (the image has the designer's own build, DESIGNER_RENDERER).
+ */
+function inImage(entry) {
+  return !entry.startsWith('!') && entry !== 'src' && entry !== 'designer';
+}
+
 function copyWorkspace(dir) {
   const manifest = readJson(join(ROOT, dir, 'package.json'));
   copy(join(dir, 'package.json'));
-  for (const entry of manifest.files ?? ['dist']) {
+  for (const entry of (manifest.files ?? ['dist']).filter(inImage)) {
     if (!existsSync(join(ROOT, dir, entry))) throw new Error(`${dir}/${entry}: missing (run npm run build)`);
     copy(join(dir, entry));
   }

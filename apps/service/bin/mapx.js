@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The `mapx` command. A launcher kept in git (not a build output), so `npx mapx` resolves to this workspace
-// right after `npm ci` and never asks a registry for a package named mapx. It runs the built CLI; on a fresh
-// clone, where nothing is built yet, it first builds the service once with the workspace's own TypeScript.
+// The `mapx` command. A launcher kept in git (not a build output), so that in this repository `npx mapx` resolves
+// to this workspace right after `npm ci`; installed from the registry (`npm install @mapx/service`) it is the
+// package's bin. It runs the built CLI; on a fresh clone, where nothing is built yet, it first builds the service
+// once with the workspace's own TypeScript. `mapx serve` is the service itself (dist/main.js), loaded without the
+// CLI's modules; cluster workers (MAPX_WORKERS) re-run this file with the same arguments and serve too.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const serviceDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(serviceDir, 'dist', 'cli', 'mapx-cli.js');
+const main = join(serviceDir, 'dist', 'main.js');
 
 if (!existsSync(cli)) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -21,4 +24,8 @@ if (!existsSync(cli)) {
     process.exit(1);
   }
 }
-await import(pathToFileURL(cli).href);
+if (process.argv[2] !== 'serve') await import(pathToFileURL(cli).href);
+else if (process.argv.length > 3) {
+  process.stderr.write('mapx: serve takes no arguments; it is configured by environment variables\n');
+  process.exit(1);
+} else await import(pathToFileURL(main).href);

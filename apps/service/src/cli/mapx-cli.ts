@@ -13,11 +13,13 @@ import { parseArgs, USAGE, type EvalArgs } from './parse-args.js';
 import { guessContentType } from './guess-content-type.js';
 import { warningText } from './warning-text.js';
 import { runCommand } from './run/run-command.js';
+import { pluginCommand } from './plugin-new/plugin-command.js';
 
 /** `mapx eval`: the same pipeline as POST /, for mapping authors' CI. */
 async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'run') return runCommand(argv.slice(1));
   if (argv[0] === 'test') return (await import('./test/test-command.js')).testCommand(argv.slice(1));
+  if (argv[0] === 'plugin') return pluginCommand(argv.slice(1));
   const parsed = parseArgs(argv);
   if (!parsed.ok) return fail(`${parsed.message}\n\n${USAGE}`);
   if (parsed.command === 'help') {

@@ -68,4 +68,10 @@ Exit code 0 when the evaluation succeeded (status 200), 1 otherwise.
 
 ${RUN_USAGE}
 
-${TEST_USAGE}`;
+${TEST_USAGE}
+
+Usage: mapx serve
+Starts the HTTP service from the current folder, configured by the environment (docs/configuration.md).
+
+Usage: mapx plugin new <kind> <package-name> [folder]
+Creates a plugin package from a starter (mapx plugin help lists the kinds).`;

@@ -66,6 +66,8 @@ export interface AppConfig {
   };
   readonly plugins: {
     readonly extra: readonly string[];
+    /** `MAPX_PLUGIN_DIR`, absolute: a folder whose package folders are loaded like `MAPX_PLUGINS` entries. */
+    readonly dir?: string;
     readonly options: Readonly<Record<string, unknown>>;
   };
   readonly designer: { readonly enabled: boolean; readonly authEnabled: boolean };

@@ -164,6 +164,7 @@ export const envSchema = z.object({
     .optional(),
   MAPPINGS_WRITE_ENABLED: bool.default(true),
   MAPX_PLUGINS: commaList,
+  MAPX_PLUGIN_DIR: optionalText.optional(),
   MAPX_PLUGIN_OPTIONS: z
     .string()
     .default('{}')

@@ -85,7 +85,11 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       ...opt('primaryWritableStore', e.MAPPINGS_PRIMARY_WRITABLE_STORE),
       writeEnabled: e.MAPPINGS_WRITE_ENABLED,
     },
-    plugins: { extra: e.MAPX_PLUGINS, options: e.MAPX_PLUGIN_OPTIONS },
+    plugins: {
+      extra: e.MAPX_PLUGINS,
+      ...opt('dir', e.MAPX_PLUGIN_DIR && resolve(e.MAPX_PLUGIN_DIR)),
+      options: e.MAPX_PLUGIN_OPTIONS,
+    },
     designer: {
       enabled: e.MAPX_DESIGNER_ENABLED ?? e.MAPX_EDITION === 'enterprise',
       authEnabled: e.MAPX_DESIGNER_AUTH_ENABLED,

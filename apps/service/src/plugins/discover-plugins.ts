@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PluginError, type AnyPlugin, type PluginLogger } from '@mapx/plugin-api';
 import { findPackage, type FoundPackage } from './find-package.js';
 import { packageEntry } from './package-entry.js';
+import { operatorPluginSources, type PluginSource } from './plugin-sources.js';
 import { readManifest } from './read-manifest.js';
 import { validatePlugin } from './validate-plugin.js';
 
@@ -17,17 +18,19 @@ export interface DiscoveredPlugin {
 export const SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Discovers plugin packages: the service's own dependencies plus the names or paths in `extra`
- * (`MAPX_PLUGINS`). A package is a plugin package only if its package.json has a `"mapx"` manifest.
- * Every failure names the package and keeps the cause; duplicates of (kind, id) are rejected.
+ * Discovers plugin packages: the service's own dependencies, the names or paths in `MAPX_PLUGINS` (`extra`) and
+ * the package folders in `MAPX_PLUGIN_DIR` (`dir`). A built-in package is a plugin package only if its
+ * package.json has a `"mapx"` manifest; one the operator asked for must have one. Every failure names the
+ * package and keeps the cause; duplicates of (kind, id) are rejected.
  */
 export async function discoverPlugins(
-  extra: readonly string[],
+  plugins: { readonly extra: readonly string[]; readonly dir?: string | undefined },
   logger: PluginLogger,
 ): Promise<DiscoveredPlugin[]> {
   const found: DiscoveredPlugin[] = [];
-  for (const spec of ownDependencies()) found.push(...(await loadPackage(spec, true, false)));
-  for (const spec of extra) found.push(...(await loadPackage(spec, false, true)));
+  for (const spec of ownDependencies()) found.push(...(await loadPackage(spec)));
+  for (const source of operatorPluginSources(plugins))
+    found.push(...(await loadPackage(source.spec, source)));
   rejectDuplicates(found);
   for (const p of found) {
     logger.info(
@@ -45,15 +48,18 @@ function ownDependencies(): string[] {
   return Object.keys(json.dependencies ?? {});
 }
 
-async function loadPackage(spec: string, builtIn: boolean, required: boolean): Promise<DiscoveredPlugin[]> {
-  const pkg = findPackage(spec, SERVICE_DIR);
+/** A built-in package when `source` is absent; otherwise one the operator asked for, which must be a plugin. */
+async function loadPackage(spec: string, source?: PluginSource): Promise<DiscoveredPlugin[]> {
+  const builtIn = source === undefined;
+  // the deployment folder first: an operator's `npm install` there wins over what the service brought
+  const pkg = (builtIn ? undefined : findPackage(spec, process.cwd())) ?? findPackage(spec, SERVICE_DIR);
   if (!pkg) {
-    if (!required) return [];
-    throw new PluginError('PLUGIN_NOT_FOUND', `${spec}: plugin package not found (MAPX_PLUGINS)`, spec);
+    if (builtIn) return [];
+    throw new PluginError('PLUGIN_NOT_FOUND', `${spec}: plugin package not found (${source.setting})`, spec);
   }
   const manifest = readManifest(pkg);
   if (!manifest) {
-    if (!required) return [];
+    if (builtIn) return [];
     throw new PluginError(
       'PLUGIN_BAD_MANIFEST',
       `${pkg.name}: package.json has no "mapx" manifest field`,
@@ -72,7 +78,9 @@ async function loadPackage(spec: string, builtIn: boolean, required: boolean): P
 
 async function importPackage(pkg: FoundPackage, spec: string): Promise<unknown> {
   try {
-    const specifier = spec === pkg.name ? pkg.name : pathToFileURL(packageEntry(pkg)).href;
+    // by name only when Node would find that very folder from here; anything else by its entry file
+    const byName = spec === pkg.name && findPackage(spec, SERVICE_DIR)?.dir === pkg.dir;
+    const specifier = byName ? pkg.name : pathToFileURL(packageEntry(pkg)).href;
     const mod = (await import(specifier)) as { default?: unknown };
     return mod.default;
   } catch (cause) {

@@ -25,7 +25,7 @@ import type {
  * PluginError naming the package.
  */
 export async function loadPlugins(config: AppConfig, ctx: PluginContext): Promise<LoadedPlugins> {
-  const discovered = await discoverPlugins(config.plugins.extra, ctx.logger);
+  const discovered = await discoverPlugins(config.plugins, ctx.logger);
   const normalizers: NormalizerEntry[] = [];
   const stores: StoreEntry[] = [];
   const listeners: ListenerEntry[] = [];
