@@ -4,25 +4,25 @@
 //   node scripts/api-report.mjs --update  rewrite the reports (`npm run api-report`), then review and commit them
 // A changed report in a pull request is a change to the plugin contract: docs/plugins.md, "Versions", says
 // which changes are breaking. Needs `npm run build` (or `tsc -b shared/plugin-api shared/plugin-testkit`) first.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** One report per entry point of each package's `exports`. */
-const REPORTS = [
-  { dir: 'shared/plugin-api', entry: 'dist/index.d.ts', report: 'plugin-api' },
-  { dir: 'shared/plugin-testkit', entry: 'dist/index.d.ts', report: 'plugin-testkit' },
-  { dir: 'shared/plugin-testkit', entry: 'dist/normalizer/index.d.ts', report: 'plugin-testkit-normalizer' },
-  { dir: 'shared/plugin-testkit', entry: 'dist/store/index.d.ts', report: 'plugin-testkit-store' },
-  {
-    dir: 'shared/plugin-testkit',
-    entry: 'dist/fhir-server/index.d.ts',
-    report: 'plugin-testkit-fhir-server',
-  },
-];
+/** One report per entry point of each package's `exports`: a new entry point cannot go unreported. */
+const REPORTS = ['shared/plugin-api', 'shared/plugin-testkit'].flatMap(entryReports);
+
+function entryReports(dir) {
+  const pkg = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));
+  const base = pkg.name.replace(/^@mapx\//, '');
+  return Object.entries(pkg.exports).map(([subpath, target]) => ({
+    dir,
+    entry: target.types.replace(/^\.\//, ''),
+    report: subpath === '.' ? base : `${base}-${subpath.replace(/^\.\//, '').replaceAll('/', '-')}`,
+  }));
+}
 
 /** Resolves imports as a consumer of the published packages does: no `@mapx/source` condition, built types. */
 const CONSUMER_TSCONFIG = {
