@@ -136,6 +136,25 @@ describe('F5403/F5404: a literal that can never fit the element', () => {
     expect((await verbose(source)).diagnostics.error.map((d) => d.code)).toContain('F5120');
   });
 
+  test('a larger required ValueSet the runtime expands (resource-types, 148 codes) is checked as the builder does', async () => {
+    const source = (base: string) =>
+      lines(
+        'InstanceOf: SearchParameter',
+        "* url = 'http://example.org/sp'",
+        "* name = 'n'",
+        "* status = 'draft'",
+        "* description = 'd'",
+        "* code = 'c'",
+        `* base = '${base}'`,
+        "* type = 'token'",
+      );
+    expect(await staticWarnings(source('Patinet'))).toEqual([
+      expect.objectContaining({ code: 'F5404', line: 7, value: 'Patinet' }),
+    ]);
+    expect((await verbose(source('Patinet'))).diagnostics.error.map((d) => d.code)).toContain('F5120');
+    expect(await staticWarnings(source('Patient'))).toEqual([]);
+  });
+
   test.each([
     ['valid values', ["* birthDate = '2020-01-01'", "* gender = 'female'", "* multipleBirthInteger = '2'"]],
     ['a dateTime into a date (truncated, §5.8)', ["* birthDate = '2020-01-01T10:00:00Z'"]],
