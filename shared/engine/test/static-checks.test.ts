@@ -245,6 +245,12 @@ describe('did you mean: unknown element, choice type and slice names', () => {
     );
   });
 
+  test('the F2001 of a misspelt InstanceOf suggests the definition', async () => {
+    const e = await compileError(lines('InstanceOf: Patinet', '* active = true'));
+    expect(e).toMatchObject({ code: 'F2001', suggestion: 'Patient' });
+    expect(e!.message).toMatch(/"Patinet"\. Did you mean "Patient"\?$/);
+  });
+
   test('a name close to nothing gets no suggestion and keeps the message of the reference engine', async () => {
     const e = await compileError(lines('InstanceOf: Patient', '* nosuch = 1'));
     expect(e).toMatchObject({

@@ -51,7 +51,7 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const { text, emitter } = lower(parsed, resolver);
   const unresolved = errors();
   if (unresolved.length > 0) {
-    addSuggestions(unresolved, nav);
+    addSuggestions(unresolved, nav, inputs.fhir);
     throw withAllErrors(unresolved);
   }
   let jexpr: JsonataExpression;
