@@ -78,6 +78,30 @@ describe('F5402: flat sibling rules on a repeating element make separate entries
     ]);
   });
 
+  test('the nested form the message gives fills one entry and passes the check (deep path)', async () => {
+    const flat = lines(
+      'InstanceOf: Patient',
+      "* communication.language.coding.code = 'en'",
+      "* communication.language.coding.system = 'urn:ietf:bcp:47'",
+    );
+    const [w] = await staticWarnings(flat);
+    expect(w).toMatchObject({
+      code: 'F5402',
+      element: 'communication',
+      nest: 'communication.language.coding',
+    });
+    const fixed = lines(
+      'InstanceOf: Patient',
+      `* ${String(w!['nest'])}`,
+      `  * ${String(w!['firstChild'])} = 'en'`,
+      `  * ${String(w!['secondChild'])} = 'urn:ietf:bcp:47'`,
+    );
+    expect(await staticWarnings(fixed)).toEqual([]);
+    expect((await verbose(fixed)).result).toMatchObject({
+      communication: [{ language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'en' }] } }],
+    });
+  });
+
   test('name.family then name.given warns at the second rule', async () => {
     const w = await staticWarnings(lines('InstanceOf: Patient', "* name.family = 'A'", "* name.given = 'B'"));
     expect(w).toEqual([expect.objectContaining({ code: 'F5402', line: 3, element: 'name' })]);
