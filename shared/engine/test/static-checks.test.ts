@@ -78,6 +78,30 @@ describe('F5402: flat sibling rules on a repeating element make separate entries
     ]);
   });
 
+  test('the nested form the message gives fills one entry and passes the check (deep path)', async () => {
+    const flat = lines(
+      'InstanceOf: Patient',
+      "* communication.language.coding.code = 'en'",
+      "* communication.language.coding.system = 'urn:ietf:bcp:47'",
+    );
+    const [w] = await staticWarnings(flat);
+    expect(w).toMatchObject({
+      code: 'F5402',
+      element: 'communication',
+      nest: 'communication.language.coding',
+    });
+    const fixed = lines(
+      'InstanceOf: Patient',
+      `* ${String(w!['nest'])}`,
+      `  * ${String(w!['firstChild'])} = 'en'`,
+      `  * ${String(w!['secondChild'])} = 'urn:ietf:bcp:47'`,
+    );
+    expect(await staticWarnings(fixed)).toEqual([]);
+    expect((await verbose(fixed)).result).toMatchObject({
+      communication: [{ language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'en' }] } }],
+    });
+  });
+
   test('name.family then name.given warns at the second rule', async () => {
     const w = await staticWarnings(lines('InstanceOf: Patient', "* name.family = 'A'", "* name.given = 'B'"));
     expect(w).toEqual([expect.objectContaining({ code: 'F5402', line: 3, element: 'name' })]);
@@ -134,6 +158,25 @@ describe('F5403/F5404: a literal that can never fit the element', () => {
     });
     expect(w!.message).toContain('male, female, other, unknown');
     expect((await verbose(source)).diagnostics.error.map((d) => d.code)).toContain('F5120');
+  });
+
+  test('a larger required ValueSet the runtime expands (resource-types, 148 codes) is checked as the builder does', async () => {
+    const source = (base: string) =>
+      lines(
+        'InstanceOf: SearchParameter',
+        "* url = 'http://example.org/sp'",
+        "* name = 'n'",
+        "* status = 'draft'",
+        "* description = 'd'",
+        "* code = 'c'",
+        `* base = '${base}'`,
+        "* type = 'token'",
+      );
+    expect(await staticWarnings(source('Patinet'))).toEqual([
+      expect.objectContaining({ code: 'F5404', line: 7, value: 'Patinet' }),
+    ]);
+    expect((await verbose(source('Patinet'))).diagnostics.error.map((d) => d.code)).toContain('F5120');
+    expect(await staticWarnings(source('Patient'))).toEqual([]);
   });
 
   test.each([
@@ -224,6 +267,12 @@ describe('did you mean: unknown element, choice type and slice names', () => {
     expect(e!.message).toMatch(
       new RegExp(`was not found in "\\w+"\\. Did you mean "${suggestion.replace(/[[\]]/g, '\\$&')}"\\?$`),
     );
+  });
+
+  test('the F2001 of a misspelt InstanceOf suggests the definition', async () => {
+    const e = await compileError(lines('InstanceOf: Patinet', '* active = true'));
+    expect(e).toMatchObject({ code: 'F2001', suggestion: 'Patient' });
+    expect(e!.message).toMatch(/"Patinet"\. Did you mean "Patient"\?$/);
   });
 
   test('a name close to nothing gets no suggestion and keeps the message of the reference engine', async () => {

@@ -53,7 +53,7 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   const { text, emitter } = lower(parsed, resolver, inputs.explain === true);
   const unresolved = errors();
   if (unresolved.length > 0) {
-    addSuggestions(unresolved, nav);
+    addSuggestions(unresolved, nav, inputs.fhir);
     throw withAllErrors(unresolved);
   }
   let jexpr: JsonataExpression;

@@ -1,4 +1,4 @@
-import type { ElementInfo, FhirNavigator } from '@mapx/fhir';
+import type { ElementInfo, FhirContext, FhirNavigator } from '@mapx/fhir';
 import { DID_YOU_MEAN } from '../errors/catalogue.js';
 import type { MapxError } from '../errors/mapx-error.js';
 import type { PathSegment } from '../syntax/ast.js';
@@ -11,19 +11,38 @@ export interface Unresolved {
 }
 
 /**
- * Adds "Did you mean …?" to F2002 errors whose segment is close to an element name, a choice type's JSON name
+ * Adds "Did you mean …?" to F2001 errors close to a definition's id or name, and to F2002 errors whose segment is close to an element name, a choice type's JSON name
  * (`valueQuantty` → `valueQuantity`) or, when the element exists, one of its slice names.
  */
-export function addSuggestions(errors: readonly MapxError[], nav: FhirNavigator | undefined): void {
+export function addSuggestions(
+  errors: readonly MapxError[],
+  nav: FhirNavigator | undefined,
+  fhir: FhirContext | undefined,
+): void {
   if (!nav) return;
   for (const err of errors) {
     const u = (err as { unresolved?: Unresolved }).unresolved;
-    if (err.code !== 'F2002' || !u) continue;
-    const suggestion = suggest(nav, u);
+    const suggestion =
+      err.code === 'F2002' && u
+        ? suggest(nav, u)
+        : err.code === 'F2001' && fhir
+          ? suggestDefinition(fhir, err.value)
+          : undefined;
     if (!suggestion) continue;
     err['suggestion'] = suggestion;
     err.message += DID_YOU_MEAN.replace('{{suggestion}}', JSON.stringify(suggestion));
   }
+}
+
+/** F2001: an InstanceOf identifier close to the id or name of a loaded definition (`Patinet` → `Patient`). */
+function suggestDefinition(fhir: FhirContext, value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.includes('/')) return undefined;
+  const names = new Set<string>();
+  for (const sd of fhir.listStructureDefinitions()) {
+    names.add(sd.id);
+    if (sd.name) names.add(sd.name);
+  }
+  return closest(value, names);
 }
 
 function suggest(nav: FhirNavigator, { parent, seg }: Unresolved): string | undefined {

@@ -1,5 +1,5 @@
 import type { ElementInfo } from '@mapx/fhir';
-import { memberOf, planBinding, type BindingPlan } from '../compile/binding-plan.js';
+import { FULL_EXPANSION_MAX, memberOf, planBinding, type BindingPlan } from '../compile/binding-plan.js';
 import type { FlashTables } from '../compile/flash-plan.js';
 import type { MapxError } from '../errors/mapx-error.js';
 import { canonicalDate } from '../flash/dates.js';
@@ -57,8 +57,10 @@ function outsideRequired(tables: FlashTables, el: ElementInfo, value: unknown): 
   const b = el.binding;
   if (!b || b.strength !== 'required' || typeof value !== 'string') return undefined;
   if (el.typeCode !== 'code' && el.typeCode !== 'string' && el.typeCode !== 'uri') return undefined;
+  // the same membership answer the builder gets: an embedded expansion, or the runtime's (local) expansion
+  // of a larger ValueSet; an unexpandable one answers `unknown`, which never warns
   const plan = planBinding(tables.terminology, b);
-  if (plan.mode !== 'full') return undefined;
+  if (plan.mode === 'error' || (plan.mode === 'lazy' && !tables.terminology)) return undefined;
   return memberOf(plan, tables.terminology, value)?.status === 'not-member' ? plan : undefined;
 }
 
@@ -69,6 +71,7 @@ function fitWarning(p: Parsed, e: RuleEntry, value: unknown, check: string): Map
 
 function bindingWarning(p: Parsed, e: RuleEntry, value: unknown, plan: BindingPlan): MapxError {
   const leaf = e.metas[e.metas.length - 1]!;
-  const sample = [...(plan.byCode?.keys() ?? [])].slice(0, 8).join(', ');
+  const codes = [...(plan.byCode?.keys() ?? [])];
+  const sample = codes.length ? codes.slice(0, 8).join(', ') : `more than ${FULL_EXPANSION_MAX} codes`;
   return atRule(p, 'F5404', e.rule, leaf, { value, valueSet: leaf.el.binding!.valueSet, allowed: sample });
 }

@@ -26,16 +26,17 @@ export function separateEntries(p: Parsed, list: Siblings): MapxError[] {
     if (!seen.has(key)) seen.set(key, e);
     if (!other) continue;
     const r = sharedRepeating(other.metas, e.metas)!;
-    const shared = e.rule.path.slice(0, r + 1);
-    const nest = p.src.slice(shared[0]!.start, shared[shared.length - 1]!.end);
+    // nest under the whole shared prefix: a repeating element further down would split the entries again
+    const last = sharedPrefix(other.metas, e.metas) - 1;
+    const nest = p.src.slice(e.rule.path[0]!.start, e.rule.path[last]!.end);
     out.push(
       atRule(p, 'F5402', e.rule, e.metas[e.metas.length - 1], {
         element: e.metas[r]!.flashPath,
         earlierLine: other.rule.line,
         earlierRule: pathText(p, other.rule),
         nest,
-        firstChild: restText(p, other, r),
-        secondChild: restText(p, e, r),
+        firstChild: restText(p, other, last),
+        secondChild: restText(p, e, last),
       }),
     );
   }
@@ -51,6 +52,14 @@ function sharedRepeating(a: RuleMeta[], b: RuleMeta[]): number | undefined {
     return a.length === b.length && samePath(a, b) ? undefined : i;
   }
   return undefined;
+}
+
+/** Segments both paths share, short of the last segment of either (each keeps a child to nest). */
+function sharedPrefix(a: RuleMeta[], b: RuleMeta[]): number {
+  const n = Math.min(a.length, b.length) - 1;
+  let i = 0;
+  while (i < n && a[i]!.key === b[i]!.key) i++;
+  return i;
 }
 
 const samePath = (a: RuleMeta[], b: RuleMeta[]): boolean => a.every((m, i) => m.key === b[i]!.key);
