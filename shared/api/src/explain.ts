@@ -27,9 +27,7 @@ const explainedRuleSchema = ruleSiteSchema.extend({
 /** The `explain` section of a verbose report (`explain=true`; docs/authoring.md). */
 export const explainReportSchema = z.object({
   /** One entry per primitive of the result: its JSON path, the rule that produced it, the input it read. */
-  elements: z.array(
-    z.object({ path: z.string(), rule: ruleSiteSchema, inputs: z.array(z.string()), lines }),
-  ),
+  elements: z.array(z.object({ path: z.string(), rule: ruleSiteSchema, inputs: z.array(z.string()), lines })),
   /** Every rule that ran, in source order. */
   rules: z.array(explainedRuleSchema),
   /** Rules whose value evaluated to nothing each time, and rules that never ran in a block that did. */

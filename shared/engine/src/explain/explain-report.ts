@@ -7,6 +7,8 @@ import { MISSING, VALUE, type Reads } from './read-tracker.js';
 /** Most input paths listed per entry and in `inputsRead`. */
 const MAX_PATHS = 50;
 const MAX_INPUTS_READ = 5000;
+/** Most distinct paths gathered over the evaluations of one rule. */
+const MAX_UNION = 1000;
 
 export interface ExplainedElement {
   /** JSON path of the element in the result (`code.coding[0].system`). */
@@ -79,7 +81,11 @@ function ruleEntry(source: string, a: RuleAgg): ExplainedRule {
   let produced = 0;
   for (const e of a.evals) {
     if (e.produced) produced++;
-    for (const [p, k] of e.reads) all.set(p, Math.max(all.get(p) ?? MISSING, k) as never);
+    for (const [p, k] of e.reads) {
+      // a rule run once per row of a large input: the union is bounded (leafMost is quadratic)
+      if (all.size >= MAX_UNION && !all.has(p)) continue;
+      all.set(p, Math.max(all.get(p) ?? MISSING, k) as never);
+    }
   }
   const missed = new Set<string>();
   for (const [p, k] of all) if (k === MISSING) missed.add(p);
