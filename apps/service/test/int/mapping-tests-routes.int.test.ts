@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +136,26 @@ describe('/MappingTests routes (folder store)', () => {
     expect(await bad('POST', '/MappingTests/nope/$run')).toBe('MAPPING_NOT_FOUND');
     expect((await call('GET', '/MappingTests/a-b')).json()).toMatchObject({
       message: expect.stringContaining("Invalid mapping id 'a-b'"),
+    });
+  });
+
+  it('refuses an expectation nested deeper than MAPX_MAX_INPUT_DEPTH, and reports a stored one as an error', async () => {
+    const deep = '['.repeat(600) + ']'.repeat(600);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/MappingTests/stamp/deep',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"inputExtension": "json", "input": "{}", "expected": ${deep}}`,
+    });
+    expect([put.statusCode, put.json().code]).toEqual([400, 'TEST_CASE_INVALID']);
+    expect(put.json().message).toContain('nested deeper than 512 levels');
+    mkdirSync(join(folder, 'stamp.tests'), { recursive: true });
+    writeFileSync(join(folder, 'stamp.tests/deep.json'), '{}');
+    writeFileSync(join(folder, 'stamp.tests/deep.expected.json'), deep);
+    const run = (await call('POST', '/MappingTests/stamp/deep/$run')).json();
+    expect(run).toMatchObject({
+      outcome: 'error',
+      message: 'deep.expected.json is nested deeper than 512 levels',
     });
   });
 
