@@ -1,5 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import * as api from '@mapx/api';
+import { exceedsDepth } from '@mapx/engine';
 import { isValidTestInputExtension, TEST_INPUT_EXTENSION_PATTERN } from '@mapx/plugin-api';
 import { sendError } from '../http/reply/error-reply.js';
 import { waitForWarmup } from '../http/wait-for-warmup.js';
@@ -74,6 +75,11 @@ export async function mappingTestRoutes(app: FastifyInstance): Promise<void> {
           pattern: TEST_INPUT_EXTENSION_PATTERN.source,
         };
         return sendError(reply, 'TEST_INPUT_EXTENSION_INVALID', { params });
+      }
+      const limit = app.mapx.config.eval.maxInputDepth;
+      if (exceedsDepth(expected, limit)) {
+        const detail = `expected is nested deeper than ${limit} levels (MAPX_MAX_INPUT_DEPTH)`;
+        return sendError(reply, 'TEST_CASE_INVALID', { params: { detail } });
       }
       if (!app.mapx.mappings.current().mappings.has(mappingId)) {
         const { status, body } = notServedAnswer(app.mapx.mappings.current(), mappingId);

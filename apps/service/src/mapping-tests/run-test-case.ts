@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { MappingTestCase } from '@mapx/plugin-api';
+import { exceedsDepth } from '@mapx/engine';
 import type { MapxServices } from '../services.js';
 import { runEvaluation } from '../eval/run-evaluation.js';
 import { isBlank } from '../normalize/is-blank.js';
@@ -44,6 +45,15 @@ export async function runTestCase(
     const detail = err instanceof Error ? err.message : String(err);
     return { name, outcome: 'error', actual, message: `${name}.expected.json is not valid JSON: ${detail}` };
   }
+  // the comparison and the diff recurse: an expectation deeper than any input may be is refused, not followed
+  const limit = services.config.eval.maxInputDepth;
+  if (exceedsDepth(expected, limit))
+    return {
+      name,
+      outcome: 'error',
+      actual,
+      message: `${name}.expected.json is nested deeper than ${limit} levels`,
+    };
   if (isDeepStrictEqual(expected, actual)) return { name, outcome: 'passed', actual, expected };
   return { name, outcome: 'failed', actual, expected, diff: outputDiff(expected, actual) };
 }

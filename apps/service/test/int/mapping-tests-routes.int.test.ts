@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
 import { ROOT } from '../helpers/start-built-server.js';
 
@@ -138,6 +139,26 @@ describe('/MappingTests routes (folder store)', () => {
     });
   });
 
+  it('refuses an expectation nested deeper than MAPX_MAX_INPUT_DEPTH, and reports a stored one as an error', async () => {
+    const deep = '['.repeat(600) + ']'.repeat(600);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/MappingTests/stamp/deep',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"inputExtension": "json", "input": "{}", "expected": ${deep}}`,
+    });
+    expect([put.statusCode, put.json().code]).toEqual([400, 'TEST_CASE_INVALID']);
+    expect(put.json().message).toContain('nested deeper than 512 levels');
+    mkdirSync(join(folder, 'stamp.tests'), { recursive: true });
+    writeFileSync(join(folder, 'stamp.tests/deep.json'), '{}');
+    writeFileSync(join(folder, 'stamp.tests/deep.expected.json'), deep);
+    const run = (await call('POST', '/MappingTests/stamp/deep/$run')).json();
+    expect(run).toMatchObject({
+      outcome: 'error',
+      message: 'deep.expected.json is nested deeper than 512 levels',
+    });
+  });
+
   it('documents the routes in the OpenAPI document', async () => {
     const paths = Object.keys((await call('GET', '/api-docs/openapi.json')).json().paths as object);
     expect(paths).toEqual(
@@ -200,6 +221,51 @@ describe('/MappingTests routes: editions, read-only stores, no source', () => {
     } finally {
       await ro.close();
       await none.close();
+    }
+  });
+});
+
+describe('/MappingTests routes with the FHIR-server store', () => {
+  it('keeps the cases on the FHIR server and runs them like the folder ones', async () => {
+    const fhir = await startFhirTestServer();
+    const t = await createTestApp({
+      FHIR_SERVER_BASE: fhir.baseUrl,
+      MAPPINGS_SERVER_POLLING_INTERVAL_MS: '0',
+      MAPPINGS_FORCED_RESYNC_INTERVAL_MS: '0',
+    });
+    try {
+      await warmedUp(t.app);
+      const mapping = readFileSync(join(ROOT, 'examples/mappings/csvPatient.mapx'), 'utf8');
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/Mapping/csvPatient',
+        headers: { 'content-type': 'application/vnd.vendor.mapx' },
+        payload: mapping,
+      });
+      expect(saved.statusCode).toBe(201);
+      const input = readFileSync(join(ROOT, 'examples/mappings/csvPatient.tests/danaLevi.csv'), 'utf8');
+      const expected = JSON.parse(
+        readFileSync(join(ROOT, 'examples/mappings/csvPatient.tests/danaLevi.expected.json'), 'utf8'),
+      ) as unknown;
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/MappingTests/csvPatient/danaLevi',
+        payload: { inputExtension: 'csv', input, expected },
+      });
+      expect(put.statusCode).toBe(201);
+      const onServer = (await (
+        await fetch(`${fhir.baseUrl}/DocumentReference?related=StructureMap/csvPatient`)
+      ).json()) as { entry?: unknown[] };
+      expect(onServer.entry).toHaveLength(1);
+      const run = await t.app.inject({ method: 'POST', url: '/MappingTests/csvPatient/$run' });
+      expect(run.json()).toMatchObject({
+        passed: 1,
+        failed: 0,
+        results: [{ name: 'danaLevi', outcome: 'passed' }],
+      });
+    } finally {
+      await t.close();
+      await fhir.close();
     }
   });
 });

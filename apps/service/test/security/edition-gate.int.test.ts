@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
  * Every registered route × method × edition (spec: "Editions"): the enterprise-only set is mapping PUT and
- * DELETE (PUT with no segment after the id included), the template endpoints and the authentication layer.
+ * DELETE (PUT with no segment after the id included, and the writes of mapping test cases), the template
+ * endpoints and the authentication layer.
  */
 const AUTH_YAML = Buffer.from(
   `version: 1
@@ -20,6 +21,8 @@ policy: { defaultRule: { access: public } }
 function enterpriseOnly(method: string, url: string): boolean {
   if (/^\/(Template|auth)(\/|$)/.test(url) || url.startsWith('/.well-known/')) return true;
   if ((method === 'PUT' || method === 'DELETE') && /^\/Mapping\/[^/]+\/?$/.test(url)) return true;
+  // test case writes are mapping writes too (docs/authoring.md#tests-beside-mappings)
+  if ((method === 'PUT' || method === 'DELETE') && /^\/MappingTests\/[^/]+\/[^/]+$/.test(url)) return true;
   return method === 'PUT' && /^\/Mapping\/[^/]+\/+$/.test(url);
 }
 

@@ -1,5 +1,5 @@
 import { seededUuid } from './uuid.js';
-import { stateOf, type Env } from './policy.js';
+import { stateOf, type DeterministicState, type Env } from './policy.js';
 
 /**
  * Test mode (`mapx test`, the designer's Tests panel): a fixed clock and a seeded UUID sequence, so that a
@@ -10,13 +10,6 @@ export interface DeterministicOptions {
   readonly now: number;
   /** Seed of the UUIDs `$uuid()` (no argument) returns: the n-th call gets the seeded UUID of `[seed, n]`. */
   readonly seed: string;
-}
-
-/** The per-evaluation part: the sequence counts calls within one evaluation only. */
-export interface DeterministicState {
-  readonly now: number;
-  readonly seed: string;
-  next: number;
 }
 
 export function deterministicState(

@@ -1,6 +1,5 @@
 import { levelOf, severityOf } from '../errors/catalogue.js';
 import { createError, type MapxError } from '../errors/mapx-error.js';
-import type { DeterministicState } from './deterministic.js';
 
 export interface Thresholds {
   throwLevel: number;
@@ -27,6 +26,13 @@ export interface Diagnostic extends MapxError {
   severity: number;
   level: string;
   timestamp: number;
+}
+
+/** Test mode of one evaluation (runtime/deterministic.ts): the fixed clock and the UUID sequence so far. */
+export interface DeterministicState {
+  readonly now: number;
+  readonly seed: string;
+  next: number;
 }
 
 /** Per-evaluation state, bound as `$__mapx` in the evaluation frame. */
