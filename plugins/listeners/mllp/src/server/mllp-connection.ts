@@ -8,6 +8,7 @@ import { processMessage, reject, routeMessage, type Outcome, type Pipeline } fro
 /** Messages read ahead of their ACK per connection; past this the socket stops reading until some are done. */
 const HIGH_WATER = 32;
 const LOW_WATER = 8;
+const CLOSE_GRACE_MS = 2000;
 
 interface Received {
   readonly frame: Frame;
@@ -46,6 +47,8 @@ export class MllpConnection {
     this.socket.pause();
     await this.tail;
     this.socket.end();
+    // a peer that never closes its side must not hold the shutdown until its grace timeout
+    setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS).unref();
   }
 
   private receive(frame: Frame): void {
