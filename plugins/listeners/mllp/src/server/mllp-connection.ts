@@ -83,7 +83,7 @@ export class MllpConnection {
     const outcome = await this.outcomeOf(item);
     const success = outcome.ack === 'AA';
     const due = item.plan.enhanced ? !item.acceptRejected && isDue(item.plan.application, success) : true;
-    if (due) this.send(item.header, outcome.ack, 'error' in outcome ? outcome.error : undefined);
+    if (due) this.send(item.header, outcome.ack, 'error' in outcome ? outcome.error : undefined, outcome);
     this.pipeline.stats.onDone((performance.now() - item.started) / 1000);
     this.pending--;
     if (this.pending <= LOW_WATER && this.socket.isPaused() && !this.draining()) this.socket.resume();
@@ -100,9 +100,15 @@ export class MllpConnection {
     }
   }
 
-  private send(header: MshHeader | undefined, code: AckCode, error: AckError | undefined): void {
+  private send(
+    header: MshHeader | undefined,
+    code: AckCode,
+    error: AckError | undefined,
+    outcome?: Outcome,
+  ): void {
     this.pipeline.stats.onAck(code);
-    if (this.socket.writable) this.socket.write(encodeFrame(buildAck(header, code, error)));
+    const warnings = outcome && 'warnings' in outcome ? outcome.warnings : undefined;
+    if (this.socket.writable) this.socket.write(encodeFrame(buildAck(header, code, error, warnings)));
   }
 
   private draining(): boolean {
