@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** One entry of `GET /plugins`. */
 export const pluginInfoSchema = z.object({
-  kind: z.enum(['normalizer', 'store', 'auth-provider']),
+  kind: z.enum(['normalizer', 'store', 'auth-provider', 'listener']),
   id: z.string(),
   packageName: z.string(),
   version: z.string(),

@@ -54,8 +54,8 @@ export type ListenerEvaluation =
       readonly ok: true;
       /** The mapping's result; undefined when the mapping returned nothing. */
       readonly result: unknown;
-      /** `Warning` texts of the evaluation, if any. */
-      readonly warnings: readonly string[];
+      /** What the input's normalisation or the mapping did not do exactly as written (at most 10). */
+      readonly warnings: readonly ListenerWarning[];
     }
   | {
       readonly ok: false;
@@ -67,6 +67,12 @@ export type ListenerEvaluation =
       /** True when the input itself was refused (could not be decoded or normalised). */
       readonly inputRejected: boolean;
     };
+
+export interface ListenerWarning {
+  /** E.g. `HL7_INVALID_DATE`, `F5353`. */
+  readonly code: string;
+  readonly message: string;
+}
 
 /**
  * Instruments in the service's `/metrics`. The host prefixes every name with `mapx_listener_` and adds a

@@ -101,6 +101,38 @@ describe('MLLP listener set-up', () => {
     expect(field(next!, 'MSA', 1)).toBe('AA');
   });
 
+  it('answers AA with ERR segments of severity W for what was not converted exactly as written', async () => {
+    const w = workspace();
+    t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none' });
+    await startListeners(t.app);
+    const raw = await RawMllpClient.open(portOf(t));
+    const badDate = ADT_A01.replace('|MSG00001|', '|W1|').replace(
+      'EVN|A01|20230405204500|',
+      'EVN|A01|2023XX05|',
+    );
+    // MSH-18 says UTF-8: a lone 0xFF byte is decoded as U+FFFD, with a warning
+    const notUtf8 = Buffer.from(ADT_A01.replace('|MSG00001|', '|W2|'), 'latin1');
+    notUtf8[notUtf8.indexOf('Quincy')] = 0xff;
+    raw.write(Buffer.concat([frame(badDate), Buffer.from([0x0b]), notUtf8, Buffer.from([0x1c, 0x0d])]));
+    const [dated, decoded] = await raw.waitForAcks(2);
+    raw.close();
+    for (const ack of [dated!, decoded!]) {
+      expect(field(ack, 'MSA', 1)).toBe('AA');
+      expect(field(ack, 'ERR', 3)).toBe('0^Message accepted^HL70357');
+      expect(field(ack, 'ERR', 4)).toBe('W');
+    }
+    expect(field(dated!, 'ERR', 5).split('^')[0]).toBe('HL7_INVALID_DATE');
+    const http = await t.app.inject({
+      method: 'POST',
+      url: '/Mapping/adt',
+      payload: notUtf8,
+      headers: { 'content-type': 'application/hl7-v2' },
+    });
+    const httpWarning = JSON.parse(/^199 mapx (".*")$/.exec(String(http.headers.warning))![1]!) as string;
+    expect(field(decoded!, 'ERR', 5).split('^')[0]).toBe(httpWarning.split(':')[0]);
+    expect(httpWarning).toMatch(/^INPUT_CHARSET_INVALID_BYTES: /);
+  });
+
   it('drains on close: every message received is processed and acknowledged, in order', async () => {
     const w = workspace();
     t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none' });

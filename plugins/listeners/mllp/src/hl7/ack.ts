@@ -33,6 +33,12 @@ const FALLBACK: MshHeader = {
   applicationAckType: '',
 };
 
+export interface AckWarning {
+  readonly code: string;
+  readonly message: string;
+}
+
+const MAX_WARNINGS = 10;
 let sequence = 0;
 
 /**
@@ -40,7 +46,12 @@ let sequence = 0;
  * MSH-10, and for an error an ERR segment (2.5+: HL7 code in ERR-3, mapx code and message in ERR-5, the message
  * in ERR-8; before 2.5: ERR-1, and the mapx code in MSA-3). Segments end with CR.
  */
-export function buildAck(received: MshHeader | undefined, code: AckCode, error?: AckError): string {
+export function buildAck(
+  received: MshHeader | undefined,
+  code: AckCode,
+  error?: AckError,
+  warnings: readonly AckWarning[] = [],
+): string {
   const h = received ?? FALLBACK;
   const f = h.fieldSeparator;
   const modern = atLeast(h.version, '2.5');
@@ -61,7 +72,26 @@ export function buildAck(received: MshHeader | undefined, code: AckCode, error?:
   if (error && !modern) msa.push(escapeText(h, `${error.code}: ${error.message}`, 80));
   const segments = [msh, msa.join(f)];
   if (error) segments.push(errSegment(h, error, modern));
+  // 2.5+ only: earlier ERR segments have no severity, a warning would read as an error
+  if (modern) for (const w of warnings.slice(0, MAX_WARNINGS)) segments.push(warningSegment(h, w));
   return `${segments.join('\r')}\r`;
+}
+
+/** An ERR segment of severity W (2.5+): the message was accepted, but not converted exactly as written. */
+function warningSegment(h: MshHeader, w: AckWarning): string {
+  const { fieldSeparator: f, component: c } = h;
+  const appCode = `${escapeText(h, w.code, 40)}${c}${escapeText(h, w.message, 199)}${c}MAPX`;
+  return [
+    'ERR',
+    '',
+    '',
+    `0${c}Message accepted${c}HL70357`,
+    'W',
+    appCode,
+    '',
+    '',
+    escapeText(h, w.message, 2000),
+  ].join(f);
 }
 
 function errSegment(h: MshHeader, error: AckError, modern: boolean): string {

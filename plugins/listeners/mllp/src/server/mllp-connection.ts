@@ -8,6 +8,7 @@ import { processMessage, reject, routeMessage, type Outcome, type Pipeline } fro
 /** Messages read ahead of their ACK per connection; past this the socket stops reading until some are done. */
 const HIGH_WATER = 32;
 const LOW_WATER = 8;
+const CLOSE_GRACE_MS = 2000;
 
 interface Received {
   readonly frame: Frame;
@@ -46,6 +47,8 @@ export class MllpConnection {
     this.socket.pause();
     await this.tail;
     this.socket.end();
+    // a peer that never closes its side must not hold the shutdown until its grace timeout
+    setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS).unref();
   }
 
   private receive(frame: Frame): void {
@@ -80,7 +83,7 @@ export class MllpConnection {
     const outcome = await this.outcomeOf(item);
     const success = outcome.ack === 'AA';
     const due = item.plan.enhanced ? !item.acceptRejected && isDue(item.plan.application, success) : true;
-    if (due) this.send(item.header, outcome.ack, 'error' in outcome ? outcome.error : undefined);
+    if (due) this.send(item.header, outcome.ack, 'error' in outcome ? outcome.error : undefined, outcome);
     this.pipeline.stats.onDone((performance.now() - item.started) / 1000);
     this.pending--;
     if (this.pending <= LOW_WATER && this.socket.isPaused() && !this.draining()) this.socket.resume();
@@ -97,9 +100,15 @@ export class MllpConnection {
     }
   }
 
-  private send(header: MshHeader | undefined, code: AckCode, error: AckError | undefined): void {
+  private send(
+    header: MshHeader | undefined,
+    code: AckCode,
+    error: AckError | undefined,
+    outcome?: Outcome,
+  ): void {
     this.pipeline.stats.onAck(code);
-    if (this.socket.writable) this.socket.write(encodeFrame(buildAck(header, code, error)));
+    const warnings = outcome && 'warnings' in outcome ? outcome.warnings : undefined;
+    if (this.socket.writable) this.socket.write(encodeFrame(buildAck(header, code, error, warnings)));
   }
 
   private draining(): boolean {

@@ -1,4 +1,4 @@
-import type { ListenerHost } from '@mapx/plugin-api';
+import type { ListenerHost, ListenerWarning } from '@mapx/plugin-api';
 import type { AckError } from '../hl7/ack.js';
 import type { MshHeader } from '../hl7/msh-header.js';
 import { routeFor, type RouteTable } from '../routes/route-table.js';
@@ -20,7 +20,9 @@ export interface Pipeline {
   draining(): boolean;
 }
 
-export type Outcome = { readonly ack: 'AA' } | { readonly ack: 'AE' | 'AR'; readonly error: AckError };
+export type Outcome =
+  | { readonly ack: 'AA'; readonly warnings?: readonly ListenerWarning[] }
+  | { readonly ack: 'AE' | 'AR'; readonly error: AckError };
 
 /** What a message's MSH says before it is processed: a reject now, or the mapping to run. */
 export function routeMessage(
@@ -52,7 +54,7 @@ export async function processMessage(
   try {
     await pipeline.delivery.deliver(evaluation.result);
     pipeline.stats.onDelivered();
-    return { ack: 'AA' };
+    return evaluation.warnings.length ? { ack: 'AA', warnings: evaluation.warnings } : { ack: 'AA' };
   } catch (err) {
     return deadLetter(pipeline, header, mapping, bytes, evaluation.result, err);
   }
