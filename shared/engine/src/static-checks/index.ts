@@ -21,9 +21,10 @@ const MAX_FINDINGS = 20;
 export function staticChecks(p: Parsed, tables: FlashTables | undefined): MapxError[] {
   const out: MapxError[] = [];
   if (tables) {
+    const checkLiterals = !assigns(p, 'validationLevel');
     for (const walk of walkBlocks(p.root, metasByStart(tables.rules))) {
       out.push(...replacedValues(p, walk));
-      if (!assigns(p, 'validationLevel')) out.push(...literalFit(p, walk, tables));
+      if (checkLiterals) out.push(...literalFit(p, walk, tables));
       for (const list of walk.lists) out.push(...separateEntries(p, list), ...unreachableRules(p, list));
     }
   }
