@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
-import {
-  editorText,
-  launchChromium,
-  openDesigner,
-  replaceEditorText,
-  screenshot,
-  type DesignerPage,
-} from './designer-page.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir } from '../helpers/start-service.js';
+import { useDesignerSession } from './designer-session.js';
+import { editorText, openDesigner, replaceEditorText, screenshot } from './designer-page.js';
 
 const BROKEN = `InstanceOf: Patient
 * name
@@ -28,53 +22,25 @@ const FIXED = `InstanceOf: Patient
 const CSV = 'mrn,first,last,sex,dob\nA7,Noa,Cohen,female,1985-02-03\n';
 const MAPPING_ID = 'e2ePatientFromCsv';
 
-/** The service under test: the built one started here, or an already running one (`MAPX_E2E_BASE_URL`). */
-async function serviceUrl(): Promise<{ url: string; service?: RunningService }> {
-  const given = process.env['MAPX_E2E_BASE_URL'];
-  if (given) return { url: given.replace(/\/$/, '') };
-  const service = await startService({
-    MAPX_EDITION: 'enterprise',
-    MAPX_DESIGNER_ENABLED: 'true',
-    MAPPINGS_FOLDER: tempDir('mapx-e2e-designer-'),
-  });
-  await waitWarm(service.baseUrl);
-  return { url: service.baseUrl, service };
-}
-
 async function expectRunStatus(page: Page, status: string): Promise<void> {
   await page.getByTestId('run-status-code').filter({ hasText: status }).waitFor();
 }
 
 describe('the designer in Chromium against the built service', () => {
-  let browser: Browser;
-  let base: string;
-  let service: RunningService | undefined;
-  let designer: DesignerPage;
-
-  beforeAll(async () => {
-    const started = await serviceUrl();
-    base = started.url;
-    service = started.service;
-    const page = await fetch(`${base}/designer/`);
-    if (page.status !== 200)
-      throw new Error(`GET /designer/ answered ${page.status}: is the designer built and enabled?`);
-    browser = await launchChromium();
-    designer = await openDesigner(browser, `${base}/designer/`);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && designer)
-      await screenshot(designer.page, `failed-${task.name.replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (service) expect(await service.stop()).toBe(0);
+  const session = useDesignerSession({
+    env: {
+      MAPX_EDITION: 'enterprise',
+      MAPX_DESIGNER_ENABLED: 'true',
+      MAPPINGS_FOLDER: tempDir('mapx-e2e-designer-'),
+    },
+    failurePrefix: 'failed',
   });
 
   it('indents FLASH rules on Enter, even when the browser is never idle', async () => {
     // Its own tab, where idle callbacks come late: Enter must not depend on background tokenization.
-    const { page, problems } = await openDesigner(browser, `${base}/designer/`, { idleDelayMs: 2_000 });
+    const { page, problems } = await openDesigner(session.browser, `${session.base}/designer/`, {
+      idleDelayMs: 2_000,
+    });
     try {
       await page.getByRole('button', { name: 'New', exact: true }).click();
       await page.locator('[data-testid="mapx-editor"] .view-lines').click();
@@ -102,7 +68,7 @@ describe('the designer in Chromium against the built service', () => {
   });
 
   it('marks an indentation error while typing, then runs the fixed mapping against CSV', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await replaceEditorText(page, 'mapx-editor', BROKEN);
     const squiggle = page.locator('[data-testid="mapx-editor"] .squiggly-error').first();
     await squiggle.waitFor();
@@ -132,7 +98,7 @@ describe('the designer in Chromium against the built service', () => {
   });
 
   it('saves the mapping (201), reopens it after a reload, runs it and deletes it', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await page.keyboard.press('ControlOrMeta+S');
     const idField = page.getByRole('textbox', { name: 'Save as mapping' });
     await idField.fill(MAPPING_ID);
@@ -165,12 +131,12 @@ describe('the designer in Chromium against the built service', () => {
       .filter({ hasText: `Deleted mapping ${MAPPING_ID}` })
       .waitFor();
     await page.getByTestId(`mapping-${MAPPING_ID}`).waitFor({ state: 'detached' });
-    const listed = (await (await fetch(`${base}/Mapping`)).json()) as string[];
+    const listed = (await (await fetch(`${session.base}/Mapping`)).json()) as string[];
     expect(listed).not.toContain(MAPPING_ID);
   });
 
   it('opens the bp template in a new tab', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await page.getByTestId('template-type').selectOption('profile');
     await page.getByRole('searchbox', { name: 'Filter templates' }).fill('bp');
     await page.getByTestId('template-bp').getByRole('button', { name: 'bp', exact: true }).click();
@@ -184,7 +150,7 @@ describe('the designer in Chromium against the built service', () => {
   });
 
   it('offers component[SystolicBP] inside an InstanceOf: bp block', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await page.getByRole('button', { name: 'New', exact: true }).click();
     await replaceEditorText(page, 'mapx-editor', "InstanceOf: bp\n* status = 'final'\n* comp");
     const suggestion = page
@@ -210,9 +176,9 @@ describe('the designer in Chromium against the built service', () => {
   });
 
   it('shows a lost connection and recovers from it', async () => {
-    const { page } = designer;
-    await page.route(`${base}/health`, (route) => route.abort());
-    await page.route(`${base}/`, (route) => route.abort());
+    const { page } = session.designer;
+    await page.route(`${session.base}/health`, (route) => route.abort());
+    await page.route(`${session.base}/`, (route) => route.abort());
     // The designer re-checks the connection when the browser says it is back online (or on focus).
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.getByTestId('connection-offline').waitFor({ timeout: 30_000 });
@@ -223,6 +189,6 @@ describe('the designer in Chromium against the built service', () => {
   });
 
   it('ran without CSP violations or page errors', () => {
-    expect(designer.problems).toEqual([]);
+    expect(session.designer.problems).toEqual([]);
   });
 });

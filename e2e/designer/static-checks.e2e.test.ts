@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
-import {
-  launchChromium,
-  openDesigner,
-  replaceEditorText,
-  screenshot,
-  type DesignerPage,
-} from './designer-page.js';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/start-service.js';
+import { useDesignerSession } from './designer-session.js';
+import { replaceEditorText, screenshot } from './designer-page.js';
 
 /** Issue 17's example: the second flat rule makes a second `coding` entry, so the code loses its system. */
 const ISSUE_EXAMPLE = `InstanceOf: Observation
@@ -22,32 +16,17 @@ const NESTED = `InstanceOf: Observation
   * system = "http://loinc.org"`;
 
 describe('static checks in the designer (Chromium, built service)', () => {
-  let browser: Browser;
-  let service: RunningService | undefined;
-  let designer: DesignerPage;
-
-  beforeAll(async () => {
-    let base = process.env['MAPX_E2E_BASE_URL']?.replace(/\/$/, '');
-    if (!base) {
-      service = await startService({
-        MAPX_EDITION: 'enterprise',
-        MAPX_DESIGNER_ENABLED: 'true',
-        MAPPINGS_FOLDER: tempDir('mapx-e2e-static-'),
-      });
-      await waitWarm(service.baseUrl);
-      base = service.baseUrl;
-    }
-    browser = await launchChromium();
-    designer = await openDesigner(browser, `${base}/designer/`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (service) expect(await service.stop()).toBe(0);
+  const session = useDesignerSession({
+    env: {
+      MAPX_EDITION: 'enterprise',
+      MAPX_DESIGNER_ENABLED: 'true',
+      MAPPINGS_FOLDER: tempDir('mapx-e2e-static-'),
+    },
+    failurePrefix: 'static-failed',
   });
 
   it("marks the issue's flat coding rules with a warning marker naming F5402 and the nested fix", async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await replaceEditorText(page, 'mapx-editor', ISSUE_EXAMPLE);
     await page.locator('[data-testid="mapx-editor"] .squiggly-warning').first().waitFor();
     expect(await page.locator('[data-testid="mapx-editor"] .squiggly-error').count()).toBe(0);

@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
-import {
-  editorText,
-  launchChromium,
-  openDesigner,
-  replaceEditorText,
-  screenshot,
-  type DesignerPage,
-} from '../designer/designer-page.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir } from '../helpers/start-service.js';
+import { useDesignerSession } from '../designer/designer-session.js';
+import { editorText, replaceEditorText, screenshot } from '../designer/designer-page.js';
 
 const MAPPING = `InstanceOf: Patient
 * name.family = PID.PatientName.FamilyName.Surname
@@ -44,36 +38,16 @@ async function clickLine(page: Page, testId: string, text: string): Promise<void
 }
 
 describe('explain in the designer (issue 17 item 3)', () => {
-  let browser: Browser;
-  let service: RunningService | undefined;
-  let designer: DesignerPage;
-
-  beforeAll(async () => {
-    let base = process.env['MAPX_E2E_BASE_URL']?.replace(/\/$/, '');
-    if (!base) {
-      service = await startService({
-        MAPX_DESIGNER_ENABLED: 'true',
-        MAPPINGS_FOLDER: tempDir('mapx-e2e-explain-'),
-      });
-      base = service.baseUrl;
-      await waitWarm(base);
-    }
-    browser = await launchChromium();
-    designer = await openDesigner(browser, `${base}/designer/`);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && designer)
-      await screenshot(designer.page, `explain-failed-${task.name.replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (service) expect(await service.stop()).toBe(0);
+  const session = useDesignerSession({
+    env: {
+      MAPX_DESIGNER_ENABLED: 'true',
+      MAPPINGS_FOLDER: tempDir('mapx-e2e-explain-'),
+    },
+    failurePrefix: 'explain-failed',
   });
 
   it('runs an HL7 mapping explained: unread segments dimmed, the rule that produced nothing marked', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await replaceEditorText(page, 'mapx-editor', MAPPING);
     await replaceEditorText(page, 'input-editor', ADT);
     await page.getByTestId('input-format').selectOption('x-application/hl7-v2+er7');
@@ -95,7 +69,7 @@ describe('explain in the designer (issue 17 item 3)', () => {
   });
 
   it('selecting an output element highlights its rule and its input segment', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await clickLine(page, 'output-json', '"gender"');
     await expect
       .poll(() => decoratedLines(page, 'mapx-editor', 'explain-hit'))
@@ -110,7 +84,7 @@ describe('explain in the designer (issue 17 item 3)', () => {
   });
 
   it('selecting a rule highlights the output it produced', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await clickLine(page, 'mapx-editor', 'birthDate');
     await expect
       .poll(() => decoratedLines(page, 'output-json', 'explain-hit'))
@@ -118,7 +92,7 @@ describe('explain in the designer (issue 17 item 3)', () => {
   });
 
   it('the Explain tab lists each element with its rule and input, and the rules that produced nothing', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await page.getByRole('tab', { name: 'Explain' }).click();
     await expect
       .poll(() => page.getByTestId('explain-summary').innerText())
@@ -135,6 +109,6 @@ describe('explain in the designer (issue 17 item 3)', () => {
       'nothing at PID.PatientDeathIndicator',
     );
     await screenshot(page, 'explain-tab');
-    expect(designer.problems).toEqual([]);
+    expect(session.designer.problems).toEqual([]);
   });
 });

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startService, tempDir, waitWarm, type RunningService } from '../helpers/start-service.js';
-import {
-  editorText,
-  launchChromium,
-  openDesigner,
-  replaceEditorText,
-  screenshot,
-  type DesignerPage,
-} from '../designer/designer-page.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir } from '../helpers/start-service.js';
+import { useDesignerSession } from '../designer/designer-session.js';
+import { editorText, replaceEditorText, screenshot } from '../designer/designer-page.js';
 // the code `npm start` runs on a fresh checkout: ./mappings seeded with the example mapping and its test
 import { firstRunMappings } from '../../scripts/first-run-mappings.mjs';
 
@@ -25,37 +19,20 @@ async function expectMark(page: Page, name: string, label: string): Promise<void
 }
 
 describe('the Tests panel in Chromium, on the first-run mappings folder', () => {
-  let browser: Browser;
-  let service: RunningService;
   let folder: string;
-  let designer: DesignerPage;
-
-  beforeAll(async () => {
-    const env: Record<string, string | undefined> = {};
-    firstRunMappings(env, tempDir('mapx-e2e-first-run-'));
-    folder = env['MAPPINGS_FOLDER'] as string;
-    service = await startService({
-      MAPX_EDITION: 'enterprise',
-      MAPX_DESIGNER_ENABLED: 'true',
-      MAPPINGS_FOLDER: folder,
-    });
-    await waitWarm(service.baseUrl);
-    browser = await launchChromium();
-    designer = await openDesigner(browser, `${service.baseUrl}/designer/`);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && designer)
-      await screenshot(designer.page, `failed-${task.name.replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (service) expect(await service.stop()).toBe(0);
+  const session = useDesignerSession({
+    env: () => {
+      const env: Record<string, string | undefined> = {};
+      firstRunMappings(env, tempDir('mapx-e2e-first-run-'));
+      folder = env['MAPPINGS_FOLDER'] as string;
+      return { MAPX_EDITION: 'enterprise', MAPX_DESIGNER_ENABLED: 'true', MAPPINGS_FOLDER: folder };
+    },
+    failurePrefix: 'failed',
+    allowRunning: false,
   });
 
   it('opens the seeded mapping and runs its passing test', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await page
       .getByTestId('mapping-csvPatient')
       .getByRole('button', { name: 'csvPatient', exact: true })
@@ -68,7 +45,7 @@ describe('the Tests panel in Chromium, on the first-run mappings folder', () => 
   });
 
   it('a changed mapping fails with a diff; accepting the actual output stores it and the test passes', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     const changed = (await editorText(page, 'mapx-editor')).replace(/^ *\* gender = sex\n/m, '');
     await replaceEditorText(page, 'mapx-editor', changed);
     await page.keyboard.press('ControlOrMeta+S');
@@ -90,7 +67,7 @@ describe('the Tests panel in Chromium, on the first-run mappings folder', () => 
   });
 
   it('adds the current input as a new case, shows its output and accepts it', async () => {
-    const { page } = designer;
+    const { page } = session.designer;
     await replaceEditorText(page, 'input-editor', NEW_CASE);
     await page.getByTestId('input-format').selectOption('text/csv');
     await page.getByRole('button', { name: 'Add input' }).click();
@@ -104,6 +81,6 @@ describe('the Tests panel in Chromium, on the first-run mappings folder', () => 
     await page.getByTestId('tests-summary').filter({ hasText: '2 of 2 passed' }).waitFor();
     expect(readFileSync(join(folder, 'csvPatient.tests/noaCohen.csv'), 'utf8')).toBe(NEW_CASE);
     await screenshot(page, 'tests-panel-passed');
-    expect(designer.problems).toEqual([]);
+    expect(session.designer.problems).toEqual([]);
   });
 });
