@@ -9,7 +9,7 @@ import type { RunInput } from './run-input.js';
 import type { RunTarget } from './run-target.js';
 
 type Issue = RunIssue & { readonly status?: number };
-type Record = Extract<RunInput, { bytes: Uint8Array }>;
+type ReadRecord = Extract<RunInput, { bytes: Uint8Array }>;
 
 /** A batch's outcome: what failed or warned, by input, and the output text (already serialised by the worker). */
 export interface BatchOutcome {
@@ -28,7 +28,7 @@ export interface BatchOutcome {
 export function createBatchMapper(services: MapxServices, source: string, target: RunTarget) {
   const single = createMapper(services, source, target);
   const pool = services.evalPool;
-  const run = async (records: readonly Record[]): Promise<BatchResult> => {
+  const run = async (records: readonly ReadRecord[]): Promise<BatchResult> => {
     if (!pool) throw new Error('mapx run needs the evaluation worker pool');
     const request = batchRequest(source, records, target.shape);
     const result = await pool.runBatch(request, services.mappings.current());
@@ -42,7 +42,7 @@ export function createBatchMapper(services: MapxServices, source: string, target
       return { inputs, issues: new Map(), warnings: new Map(), texts: [], singles };
     }
     const positions: number[] = [];
-    const records: Record[] = [];
+    const records: ReadRecord[] = [];
     const issues = new Map<number, Issue>();
     inputs.forEach((input, i) => {
       if ('issue' in input) issues.set(i, input.issue);
@@ -64,7 +64,7 @@ export function createBatchMapper(services: MapxServices, source: string, target
   };
 }
 
-function batchRequest(source: string, records: readonly Record[], shape: BatchShape) {
+function batchRequest(source: string, records: readonly ReadRecord[], shape: BatchShape) {
   const ends: number[] = [];
   let end = 0;
   for (const record of records) ends.push((end += record.bytes.length));
