@@ -77,21 +77,24 @@ export class EvalPool {
   }
 
   /**
-   * Many inputs of one mapping in one task (`mapx run`). Undefined when the batch did not finish (an input overran
-   * the time or memory limit, its worker died): the caller maps those inputs one by one, so only the culprit fails.
+   * Many inputs of one mapping in one task (`mapx run`). When the batch cannot finish (an input overran the time or
+   * memory limit, its worker died) the answer is why; the caller maps those inputs again one by one (each a batch
+   * of one), so only the culprit fails. Queue time does not count toward the limit: the watchdog starts with each
+   * input.
    */
-  async runBatch(batch: BatchRequest, view: MappingView): Promise<BatchResult | undefined> {
+  async runBatch(batch: BatchRequest, view: MappingView): Promise<BatchResult | { failed: TaskFailure }> {
     const pool = this.ensurePool() as Piscina<BatchTask, BatchTaskResult> | undefined;
-    if (!pool) return undefined;
+    if (!pool) return { failed: { kind: 'worker-died', reason: 'the service is shutting down' } };
     const watchdog = new BatchWatchdog(this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
     try {
       return await runBatchOn(pool, batch, this.views.publish(view), watchdog);
     } catch (err) {
+      const failure = this.classify(err, watchdog.fired);
       this.logger.warn(
-        { err, timedOut: watchdog.fired },
-        'batch ended by its worker pool: inputs mapped one by one',
+        { err, failure: failure.kind, inputs: batch.ends.length },
+        'batch ended by its worker pool',
       );
-      return undefined;
+      return { failed: failure };
     } finally {
       watchdog.stop();
     }

@@ -1,5 +1,7 @@
 import type { MapxServices } from '../../services.js';
 import type { BatchResult, BatchShape } from '../../isolation/batch-task.js';
+import { failureReply, type TaskFailure } from '../../isolation/failure-reply.js';
+import { mergeSingles } from './merge-results.js';
 import { warningIssue } from './warning-issue.js';
 import { createMapper, type Outcome } from './map-input.js';
 import { runIssue, type RunIssue } from './run-codes.js';
@@ -7,6 +9,7 @@ import type { RunInput } from './run-input.js';
 import type { RunTarget } from './run-target.js';
 
 type Issue = RunIssue & { readonly status?: number };
+type ReadRecord = Extract<RunInput, { bytes: Uint8Array }>;
 
 /** A batch's outcome: what failed or warned, by input, and the output text (already serialised by the worker). */
 export interface BatchOutcome {
@@ -14,79 +17,78 @@ export interface BatchOutcome {
   readonly issues: ReadonlyMap<number, Issue>;
   readonly warnings: ReadonlyMap<number, readonly RunIssue[]>;
   readonly texts: BatchResult['texts'];
-  /** Set when the batch did not finish and its inputs were mapped one by one (`texts` is then empty). */
+  /** Set when there is no evaluation pool: each input was mapped on its own (`texts` is then empty). */
   readonly singles?: readonly Outcome[];
 }
 
 /**
  * Maps a batch of inputs in one worker task; where the batch cannot finish (an input overran a limit, a worker
- * died), maps its inputs one by one so that only the culprit fails. Never rejects.
+ * died), maps its inputs again one by one so that only the culprit fails. Never rejects.
  */
 export function createBatchMapper(services: MapxServices, source: string, target: RunTarget) {
   const single = createMapper(services, source, target);
   const pool = services.evalPool;
+  const run = async (records: readonly ReadRecord[]): Promise<BatchResult> => {
+    if (!pool) throw new Error('mapx run needs the evaluation worker pool');
+    const request = batchRequest(source, records, target.shape);
+    const result = await pool.runBatch(request, services.mappings.current());
+    if (!('failed' in result)) return result;
+    if (records.length === 1) return failedAlone(result.failed);
+    return mergeSingles(await Promise.all(records.map((record) => run([record]))));
+  };
   return async (inputs: RunInput[]): Promise<BatchOutcome> => {
-    const records: number[] = [];
-    for (let i = 0; i < inputs.length; i++) if ('bytes' in (inputs[i] as RunInput)) records.push(i);
-    const result =
-      pool && records.length > 0
-        ? await pool.runBatch(
-            batchRequest(source, inputs, records, target.shape),
-            services.mappings.current(),
-          )
-        : undefined;
-    if (!result && records.length > 0)
-      return {
-        inputs,
-        issues: new Map(),
-        warnings: new Map(),
-        texts: [],
-        singles: await Promise.all(inputs.map(single)),
-      };
-    const issues = new Map<number, Issue>();
-    const warnings = new Map<number, RunIssue[]>();
-    for (let i = 0; i < inputs.length; i++) {
-      const input = inputs[i] as RunInput;
-      if ('issue' in input) issues.set(i, input.issue);
+    if (!pool) {
+      const singles = await Promise.all(inputs.map(single));
+      return { inputs, issues: new Map(), warnings: new Map(), texts: [], singles };
     }
-    for (const f of result?.failures ?? [])
-      issues.set(records[f.index] as number, {
-        code: f.code,
-        message: f.message,
-        ...(f.status === undefined ? {} : { status: f.status }),
-      });
+    const positions: number[] = [];
+    const records: ReadRecord[] = [];
+    const issues = new Map<number, Issue>();
+    inputs.forEach((input, i) => {
+      if ('issue' in input) issues.set(i, input.issue);
+      else {
+        positions.push(i);
+        records.push(input);
+      }
+    });
+    const result = records.length > 0 ? await run(records) : undefined;
+    const warnings = new Map<number, RunIssue[]>();
+    for (const f of result?.failures ?? []) {
+      const status = f.status === undefined ? {} : { status: f.status };
+      issues.set(positions[f.index] as number, { code: f.code, message: f.message, ...status });
+    }
     for (const w of result?.warnings ?? [])
-      warnings.set(records[w.index] as number, w.values.map(warningIssue));
-    if (result?.items && target.deliver) await deliverItems(target, result.items, records, issues);
+      warnings.set(positions[w.index] as number, w.values.map(warningIssue));
+    if (result?.items && target.deliver) await deliverItems(target, result.items, positions, issues);
     return { inputs, issues, warnings, texts: result?.texts ?? [] };
   };
 }
 
-function batchRequest(
-  source: string,
-  inputs: readonly RunInput[],
-  records: readonly number[],
-  shape: BatchShape,
-) {
-  const parts: Uint8Array[] = [];
+function batchRequest(source: string, records: readonly ReadRecord[], shape: BatchShape) {
   const ends: number[] = [];
-  const types: string[] = [];
   let end = 0;
-  for (const i of records) {
-    const input = inputs[i] as Extract<RunInput, { bytes: Uint8Array }>;
-    parts.push(input.bytes);
-    ends.push((end += input.bytes.length));
-    types.push(input.contentType);
-  }
+  for (const record of records) ends.push((end += record.bytes.length));
+  const types = records.map((r) => r.contentType);
   const contentTypes = types.every((t) => t === types[0]) ? [types[0] as string] : types;
-  return { source, bytes: Buffer.concat(parts, end), ends, contentTypes, shape };
+  const bytes = Buffer.concat(
+    records.map((r) => r.bytes),
+    end,
+  );
+  return { source, bytes, ends, contentTypes, shape };
+}
+
+/** The one input of a batch that could not finish, failed with the code its own task would have got. */
+function failedAlone(failure: TaskFailure): BatchResult {
+  const { status, body } = failureReply(failure, false);
+  const { code, message } = body as { code: string; message: string };
+  return { failures: [{ index: 0, status, code, message }], warnings: [], texts: [] };
 }
 
 /** A server target: each converted input's result is sent (concurrently, bounded by the target). */
 async function deliverItems(
   target: RunTarget,
   items: ReadonlyArray<string | undefined>,
-  records: readonly number[],
+  positions: readonly number[],
   issues: Map<number, Issue>,
 ): Promise<void> {
   const deliver = target.deliver as (json: string) => Promise<void>;
@@ -96,7 +98,7 @@ async function deliverItems(
       try {
         await deliver(json);
       } catch (err) {
-        issues.set(records[index] as number, runIssue('RUN_POST_FAILED', (err as Error).message));
+        issues.set(positions[index] as number, runIssue('RUN_POST_FAILED', (err as Error).message));
       }
     }),
   );

@@ -13,6 +13,7 @@ import type { RunLayout } from './run-layout.js';
 import type { RunTarget } from './run-target.js';
 import { OrderedWindow } from '../../stream/ordered-window.js';
 import { errorLine } from './error-line.js';
+import { threadCpu, type ThreadCpu } from './thread-cpu.js';
 
 export interface RunContext {
   readonly app: Awaited<ReturnType<typeof buildApp>>;
@@ -41,6 +42,8 @@ export interface RunSummary extends RunCounts {
   readonly output: string;
   readonly errors: string;
   readonly resources: Record<string, number>;
+  /** CPU seconds by thread since the process started (Linux only): main, evaluation workers, the rest. */
+  readonly threadCpuSeconds?: ThreadCpu;
   /** The process's peak resident set size (all threads). */
   readonly peakRssMb: number;
 }
@@ -144,6 +147,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     wallSeconds: round(wallSeconds),
     cpuSeconds: round((used.user + used.system) / 1e6),
     mainThreadSeconds: round(mainBusy),
+    ...threadSeconds(args.workers),
     ratePerSecond: round(wallSeconds > 0 ? done / wallSeconds : 0),
     output: layout.output,
     errors: layout.errors,
@@ -165,6 +169,14 @@ function interruption() {
     process.off('SIGTERM', onSignal);
   };
   return state;
+}
+
+function threadSeconds(workers: number): { threadCpuSeconds?: ThreadCpu } {
+  const cpu = threadCpu(workers);
+  if (!cpu) return {};
+  return {
+    threadCpuSeconds: { main: round(cpu.main), workers: round(cpu.workers), other: round(cpu.other) },
+  };
 }
 
 function round(n: number): number {
