@@ -25,7 +25,7 @@ describe('static checks in the designer (Chromium, built service)', () => {
     failurePrefix: 'static-failed',
   });
 
-  it("marks the issue's flat coding rules with a warning marker naming F5402 and the nested fix", async () => {
+  it("marks the issue's flat coding rules with a warning marker naming F5362 and the nested fix", async () => {
     const { page } = session.designer;
     await replaceEditorText(page, 'mapx-editor', ISSUE_EXAMPLE);
     await page.locator('[data-testid="mapx-editor"] .squiggly-warning').first().waitFor();
@@ -37,7 +37,7 @@ describe('static checks in the designer (Chromium, built service)', () => {
         await page.keyboard.press('F8');
         return problem.innerText().catch(() => '');
       })
-      .toMatch(/each create their own entry[\s\S]*\* code\.coding[\s\S]*F5402/);
+      .toMatch(/each create their own entry[\s\S]*\* code\.coding[\s\S]*F5362/);
     await screenshot(page, 'static-check-marker');
     await page.keyboard.press('Escape');
 

@@ -5,7 +5,7 @@ import { r4Engine } from './helpers/test-engine.js';
 async function staticWarnings(source: string) {
   const engine = await r4Engine();
   const compiled = await engine.compile(source);
-  return compiled.warnings.filter((w) => w.code.startsWith('F54'));
+  return compiled.warnings.filter((w) => w.code.startsWith('F536'));
 }
 
 async function verbose(source: string, input: unknown = {}) {
@@ -15,7 +15,7 @@ async function verbose(source: string, input: unknown = {}) {
 
 const lines = (...l: string[]) => l.join('\n');
 
-describe('F5401: a later rule replaces the value an earlier rule set', () => {
+describe('F5361: a later rule replaces the value an earlier rule set', () => {
   const source = lines(
     'InstanceOf: Observation',
     "* status = 'final'",
@@ -27,7 +27,7 @@ describe('F5401: a later rule replaces the value an earlier rule set', () => {
     const [w, ...rest] = await staticWarnings(source);
     expect(rest).toEqual([]);
     expect(w).toMatchObject({
-      code: 'F5401',
+      code: 'F5361',
       line: 4,
       fhirElement: 'code.text',
       earlierLine: 3,
@@ -36,7 +36,7 @@ describe('F5401: a later rule replaces the value an earlier rule set', () => {
     expect(w!.start).toBe(source.indexOf("* code.text = 'fixed'"));
     const r = await verbose(source, { t: 'from input' });
     expect(r.result).toMatchObject({ code: { text: 'fixed' } });
-    expect(r.diagnostics.warning.map((d) => d.code)).toContain('F5401');
+    expect(r.diagnostics.warning.map((d) => d.code)).toContain('F5361');
   });
 
   test.each([
@@ -57,7 +57,7 @@ describe('F5401: a later rule replaces the value an earlier rule set', () => {
   });
 });
 
-describe('F5402: flat sibling rules on a repeating element make separate entries', () => {
+describe('F5362: flat sibling rules on a repeating element make separate entries', () => {
   const issue = lines(
     'InstanceOf: Observation',
     '* status = "final"',
@@ -68,7 +68,7 @@ describe('F5402: flat sibling rules on a repeating element make separate entries
   test("issue 17's example warns with the nested form, and the result really has two codings", async () => {
     const warnings = await staticWarnings(issue);
     expect(warnings).toEqual([
-      expect.objectContaining({ code: 'F5402', line: 4, element: 'code.coding', nest: 'code.coding' }),
+      expect.objectContaining({ code: 'F5362', line: 4, element: 'code.coding', nest: 'code.coding' }),
     ]);
     expect(warnings[0]!.message).toContain('"* code.coding" with "* code" and "* system" indented under it');
     const r = await verbose(issue, { OBX: { ObservationIdentifier: { Identifier: '8867-4' } } });
@@ -86,7 +86,7 @@ describe('F5402: flat sibling rules on a repeating element make separate entries
     );
     const [w] = await staticWarnings(flat);
     expect(w).toMatchObject({
-      code: 'F5402',
+      code: 'F5362',
       element: 'communication',
       nest: 'communication.language.coding',
     });
@@ -104,7 +104,7 @@ describe('F5402: flat sibling rules on a repeating element make separate entries
 
   test('name.family then name.given warns at the second rule', async () => {
     const w = await staticWarnings(lines('InstanceOf: Patient', "* name.family = 'A'", "* name.given = 'B'"));
-    expect(w).toEqual([expect.objectContaining({ code: 'F5402', line: 3, element: 'name' })]);
+    expect(w).toEqual([expect.objectContaining({ code: 'F5362', line: 3, element: 'name' })]);
   });
 
   test.each([
@@ -134,7 +134,7 @@ describe('F5402: flat sibling rules on a repeating element make separate entries
   });
 });
 
-describe('F5403/F5404: a literal that can never fit the element', () => {
+describe('F5363/F5364: a literal that can never fit the element', () => {
   test.each([
     ['a date in a locale format', '* birthDate = "05/04/2023"', 'F5111', 'date'],
     ['a word into an integer', '* multipleBirthInteger = "two"', 'F5110', 'integer'],
@@ -142,17 +142,17 @@ describe('F5403/F5404: a literal that can never fit the element', () => {
   ])('warns for %s, and the run-time check really refuses it', async (_name, rule, check, fhirType) => {
     const source = lines('InstanceOf: Patient', rule);
     expect(await staticWarnings(source)).toEqual([
-      expect.objectContaining({ code: 'F5403', line: 2, check, fhirType }),
+      expect.objectContaining({ code: 'F5363', line: 2, check, fhirType }),
     ]);
     const r = await verbose(source);
     expect(r.diagnostics.error.map((d) => d.code)).toContain(check);
   });
 
-  test('a code outside a required binding warns F5404 with the allowed codes; F5120 follows at run time', async () => {
+  test('a code outside a required binding warns F5364 with the allowed codes; F5120 follows at run time', async () => {
     const source = lines('InstanceOf: Patient', "* gender = 'F'");
     const [w] = await staticWarnings(source);
     expect(w).toMatchObject({
-      code: 'F5404',
+      code: 'F5364',
       value: 'F',
       valueSet: expect.stringContaining('administrative-gender'),
     });
@@ -173,7 +173,7 @@ describe('F5403/F5404: a literal that can never fit the element', () => {
         "* type = 'token'",
       );
     expect(await staticWarnings(source('Patinet'))).toEqual([
-      expect.objectContaining({ code: 'F5404', line: 7, value: 'Patinet' }),
+      expect.objectContaining({ code: 'F5364', line: 7, value: 'Patinet' }),
     ]);
     expect((await verbose(source('Patinet'))).diagnostics.error.map((d) => d.code)).toContain('F5120');
     expect(await staticWarnings(source('Patient'))).toEqual([]);
@@ -194,11 +194,11 @@ describe('F5403/F5404: a literal that can never fit the element', () => {
   });
 });
 
-describe('F5405: a variable assigned and never read', () => {
+describe('F5365: a variable assigned and never read', () => {
   test('warns at the assignment', async () => {
     const source = '$unused := 1; $used := 2; $used';
     expect(await staticWarnings(source)).toEqual([
-      expect.objectContaining({ code: 'F5405', token: '$unused', start: 0, position: 7, line: 1 }),
+      expect.objectContaining({ code: 'F5365', token: '$unused', start: 0, position: 7, line: 1 }),
     ]);
   });
 
@@ -213,18 +213,18 @@ describe('F5405: a variable assigned and never read', () => {
   });
 });
 
-describe('F5406: expressions that can never be reached', () => {
+describe('F5366: expressions that can never be reached', () => {
   test('a rule after a rule whose value is $error() warns, and the evaluation really stops there', async () => {
     const source = lines('InstanceOf: Patient', "* id = $error('stop')", '* active = true');
     expect(await staticWarnings(source)).toEqual([
-      expect.objectContaining({ code: 'F5406', line: 3, thrownAt: 2 }),
+      expect.objectContaining({ code: 'F5366', line: 3, thrownAt: 2 }),
     ]);
     expect((await verbose(source)).diagnostics.error.map((d) => d.message)).toContain('stop');
   });
 
   test('a statement after a bare $error() in a sequence warns', async () => {
     expect(await staticWarnings("($error('x'); 5)")).toEqual([
-      expect.objectContaining({ code: 'F5406', line: 1, start: 14 }),
+      expect.objectContaining({ code: 'F5366', line: 1, start: 14 }),
     ]);
   });
 

@@ -71,6 +71,6 @@ describe('static checks: no warning on R4 core templates and the bench ADT mappi
     const template = createTemplateService().getTemplate(fhir, 'Observation');
     if (!template.ok) throw new Error(template.message);
     const source = `${template.value}\n* code.coding.code = c\n* code.coding.system = 'http://loinc.org'`;
-    expect((await warningsOf('Observation', source)).join('\n')).toMatch(/F5402/);
+    expect((await warningsOf('Observation', source)).join('\n')).toMatch(/F5362/);
   });
 });

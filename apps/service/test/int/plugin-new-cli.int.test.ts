@@ -50,7 +50,7 @@ describe('mapx plugin new and mapx serve (CLI)', () => {
     const r = mapx(dir, 'plugin', 'new', 'exporter', 'acme-x');
     expect([r.code, r.err]).toEqual([
       1,
-      'mapx: unknown plugin kind "exporter"; one of: auth-provider, normalizer, store\n',
+      'mapx: unknown plugin kind "exporter"; one of: auth-provider, listener, normalizer, store\n',
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('mapx plugin new and mapx serve (CLI)', () => {
   it('prints its usage with the kinds', () => {
     const r = mapx(dir, 'plugin', 'help');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Kinds: auth-provider, normalizer, store.');
+    expect(r.out).toContain('Kinds: auth-provider, listener, normalizer, store.');
   });
 
   it('mapx serve takes its configuration from the environment only', () => {

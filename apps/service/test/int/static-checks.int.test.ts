@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService, ROOT } from '../helpers/start-built-server.js';
 import { createTestApp, TEST_FHIR_CACHE, warmedUp, type TestApp } from '../helpers/test-app.js';
 
-/** Issue 17's example: the second flat rule makes a second `coding` entry (F5402). */
+/** Issue 17's example: the second flat rule makes a second `coding` entry (F5362). */
 const ISSUE_EXAMPLE = [
   'InstanceOf: Observation',
   '* status = "final"',
@@ -24,7 +24,7 @@ describe('static checks wherever compile diagnostics surface', () => {
   });
   afterAll(() => t.close());
 
-  it('PUT /Mapping: compiles ok, x-mapx-diagnostics and a Warning header carry F5402 with its place', async () => {
+  it('PUT /Mapping: compiles ok, x-mapx-diagnostics and a Warning header carry F5362 with its place', async () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/Mapping/issue17',
@@ -39,13 +39,13 @@ describe('static checks wherever compile diagnostics surface', () => {
     >[];
     expect(rest).toEqual([]);
     expect(diag).toMatchObject({
-      code: 'F5402',
+      code: 'F5362',
       level: 'warning',
       line: 4,
       start: ISSUE_EXAMPLE.indexOf('* code.coding.system'),
       position: ISSUE_EXAMPLE.indexOf(' = "http://loinc.org"'),
     });
-    expect(String(res.headers.warning)).toMatch(/^199 mapx "F5402: The rules code\.coding\.code \(line 3\)/);
+    expect(String(res.headers.warning)).toMatch(/^199 mapx "F5362: The rules code\.coding\.code \(line 3\)/);
   });
 
   it('POST /: the result is unchanged, with the warning in the verbose report and on the Warning header', async () => {
@@ -56,7 +56,7 @@ describe('static checks wherever compile diagnostics surface', () => {
     });
     expect(plain.statusCode).toBe(200);
     expect(plain.json().code.coding).toEqual([{ code: '8867-4' }, { system: 'http://loinc.org' }]);
-    expect(String(plain.headers.warning)).toContain('F5402');
+    expect(String(plain.headers.warning)).toContain('F5362');
     const verbose = await t.app.inject({
       method: 'POST',
       url: '/?verbose=true',
@@ -64,7 +64,7 @@ describe('static checks wherever compile diagnostics surface', () => {
     });
     expect(verbose.json()).toMatchObject({
       status: 200,
-      diagnostics: { warning: [{ code: 'F5402', line: 4, severity: 35, level: 'warning' }] },
+      diagnostics: { warning: [{ code: 'F5362', line: 4, severity: 36, level: 'warning' }] },
     });
   });
 });
@@ -81,6 +81,6 @@ describe('static checks in `mapx eval`', () => {
     });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toBe(2);
-    expect(r.stderr).toMatch(/mapx: warning .*F5405.*\$unused/);
+    expect(r.stderr).toMatch(/mapx: warning .*F5365.*\$unused/);
   });
 });

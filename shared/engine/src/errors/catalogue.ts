@@ -308,27 +308,27 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     'The element {{fhirElement}} in {{instanceOf}} takes one value but received {{count}}; only the last ({{value}}) was kept.',
   ],
   F5354: [35, '{{{functionName}}}: {{{inputCode}}}: {{{inputMessage}}}'],
-  // F54xx: static checks at compile time (mapx's own, docs/authoring.md "Static checks"). Warnings (35) by
-  // exception to the F5xyz → xy rule: they belong with the warnings an author must see (Warning header, markers)
-  F5401: [
-    35,
+  // F536x: static checks at compile time (mapx's own, docs/authoring.md "Static checks"): warnings an author
+  // must see (Warning header, designer markers)
+  F5361: [
+    36,
     'The rule {{{rulePath}}} (line {{{line}}}) sets {{fhirElement}} in {{instanceOf}} to {{value}}, replacing what the rule {{{earlierRule}}} on line {{{earlierLine}}} set: later values win. Remove one of them, or put them under one parent rule if they were meant for different elements.',
   ],
-  F5402: [
-    35,
+  F5362: [
+    36,
     'The rules {{{earlierRule}}} (line {{{earlierLine}}}) and {{{rulePath}}} (line {{{line}}}) each create their own entry of the repeating element {{{element}}} in {{instanceOf}}. To fill one entry, nest them: "* {{{nest}}}" with "* {{{firstChild}}}" and "* {{{secondChild}}}" indented under it.',
   ],
-  F5403: [
-    35,
+  F5363: [
+    36,
     'The literal {{value}} can never be a valid {{{fhirType}}} for {{fhirElement}} in {{instanceOf}}: the check {{{check}}} refuses it at run time (at the default validationLevel).',
   ],
-  F5404: [
-    35,
+  F5364: [
+    36,
     'The code {{value}} for {{fhirElement}} in {{instanceOf}} is not in the required ValueSet {{{valueSet}}} (it has: {{{allowed}}}); the check F5120 refuses it at run time (at the default validationLevel).',
   ],
-  F5405: [35, 'The variable {{{token}}} is assigned but never read.'],
-  F5406: [
-    35,
+  F5365: [36, 'The variable {{{token}}} is assigned but never read.'],
+  F5366: [
+    36,
     'This is never evaluated: the $error() call on line {{{thrownAt}}} before it always throws. Remove it, or make the $error() conditional.',
   ],
   // F55xx/F56xx: user info and trace

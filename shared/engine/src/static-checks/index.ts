@@ -15,7 +15,7 @@ export { addSuggestions } from './did-you-mean.js';
 const MAX_FINDINGS = 20;
 
 /**
- * The compile-time static checks (docs/authoring.md, "Static checks"): warnings F5401–F5406 about a mapping
+ * The compile-time static checks (docs/authoring.md, "Static checks"): warnings F5361–F5366 about a mapping
  * that compiles but will not do what it says. They never change what the mapping does.
  */
 export function staticChecks(p: Parsed, tables: FlashTables | undefined): MapxError[] {
@@ -33,6 +33,6 @@ export function staticChecks(p: Parsed, tables: FlashTables | undefined): MapxEr
   return out.slice(0, MAX_FINDINGS);
 }
 
-/** The source sets a threshold itself (`$validationLevel := 0` switches the checks F5403/F5404 predict off). */
+/** The source sets a threshold itself (`$validationLevel := 0` switches the checks F5363/F5364 predict off). */
 const assigns = (p: Parsed, name: string): boolean =>
   p.tokens.some((t, i) => t.type === 'variable' && t.value === name && isOp(p.tokens[i + 1], ':='));

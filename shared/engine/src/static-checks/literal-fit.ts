@@ -13,8 +13,8 @@ const DATES = new Set(['date', 'dateTime', 'instant']);
 const STRINGS = new Set(['string', 'markdown']);
 
 /**
- * F5403: a literal that the element's run-time check (§5.8) always refuses (F5110/F5111/F5113/F5112/F5114);
- * F5404: a literal code outside the required binding's expansion, when it is embedded (`full` mode, §5.7).
+ * F5363: a literal that the element's run-time check (§5.8) always refuses (F5110/F5111/F5113/F5112/F5114);
+ * F5364: a literal code outside the required binding's expansion, when it is embedded (`full` mode, §5.7).
  * The same predicates as the builder's, so a literal warned here is certainly refused there (and vice versa).
  * Booleans are F5351's, fixed elements ignore the value, and `''` is "no value".
  */
@@ -66,12 +66,12 @@ function outsideRequired(tables: FlashTables, el: ElementInfo, value: unknown): 
 
 function fitWarning(p: Parsed, e: RuleEntry, value: unknown, check: string): MapxError {
   const leaf = e.metas[e.metas.length - 1]!;
-  return atRule(p, 'F5403', e.rule, leaf, { value, fhirType: leaf.el.typeCode, check });
+  return atRule(p, 'F5363', e.rule, leaf, { value, fhirType: leaf.el.typeCode, check });
 }
 
 function bindingWarning(p: Parsed, e: RuleEntry, value: unknown, plan: BindingPlan): MapxError {
   const leaf = e.metas[e.metas.length - 1]!;
   const codes = [...(plan.byCode?.keys() ?? [])];
   const sample = codes.length ? codes.slice(0, 8).join(', ') : `more than ${FULL_EXPANSION_MAX} codes`;
-  return atRule(p, 'F5404', e.rule, leaf, { value, valueSet: leaf.el.binding!.valueSet, allowed: sample });
+  return atRule(p, 'F5364', e.rule, leaf, { value, valueSet: leaf.el.binding!.valueSet, allowed: sample });
 }

@@ -7,7 +7,7 @@ import { literalOf } from './literal-of.js';
 import { fullPath, type BlockWalk, type RuleEntry } from './rule-walk.js';
 
 /**
- * F5401: a later rule gives a literal to a single-valued primitive that an earlier rule already set, so the
+ * F5361: a later rule gives a literal to a single-valued primitive that an earlier rule already set, so the
  * earlier value can never appear (later values win, §4.5). Only certain cases warn: no context on either rule
  * (a context may select nothing) and every element on the way single-valued (a repeating one makes entries).
  * A later non-literal value may be empty at run time (the earlier one then stays): a fallback, not a mistake.
@@ -26,7 +26,7 @@ export function replacedValues(p: Parsed, walk: BlockWalk): MapxError[] {
     const lit = literalOf(p, e.rule.value);
     if (!lit || isNoValue(lit.value)) continue;
     out.push(
-      atRule(p, 'F5401', e.rule, e.metas[e.metas.length - 1], {
+      atRule(p, 'F5361', e.rule, e.metas[e.metas.length - 1], {
         value: lit.value,
         earlierLine: earlier.rule.line,
         earlierRule: pathText(p, earlier.rule),

@@ -6,7 +6,7 @@ import { atRule, pathText } from './finding.js';
 import type { RuleEntry, Siblings } from './rule-walk.js';
 
 /**
- * F5402: sibling rules whose flat paths share a repeating element and then part (`* name.family`,
+ * F5362: sibling rules whose flat paths share a repeating element and then part (`* name.family`,
  * `* name.given`): each rule builds its own entry of the repeating element (`name: [{family}, {given}]`), where
  * the author almost surely meant one. Identical paths (`* identifier.value` twice) are taken as meant: two entries.
  */
@@ -30,7 +30,7 @@ export function separateEntries(p: Parsed, list: Siblings): MapxError[] {
     const last = sharedPrefix(other.metas, e.metas) - 1;
     const nest = p.src.slice(e.rule.path[0]!.start, e.rule.path[last]!.end);
     out.push(
-      atRule(p, 'F5402', e.rule, e.metas[e.metas.length - 1], {
+      atRule(p, 'F5362', e.rule, e.metas[e.metas.length - 1], {
         element: e.metas[r]!.flashPath,
         earlierLine: other.rule.line,
         earlierRule: pathText(p, other.rule),

@@ -6,7 +6,7 @@ import { atRange } from './finding.js';
 import type { Siblings } from './rule-walk.js';
 
 /**
- * F5406: a sibling rule or variable line after one whose whole value is `$error(…)` (no context, no condition):
+ * F5366: a sibling rule or variable line after one whose whole value is `$error(…)` (no context, no condition):
  * that line always throws, so what follows it in the same block is never evaluated.
  */
 export function unreachableRules(p: Parsed, list: Siblings): MapxError[] {
@@ -15,13 +15,13 @@ export function unreachableRules(p: Parsed, list: Siblings): MapxError[] {
     const value = item.kind === 'var' ? item.expr : item.context ? undefined : item.value;
     if (!value || !alwaysThrows(p, value, item.kind === 'var')) continue;
     const next = list.items[i + 1]!;
-    return [atRange(p, 'F5406', next.start, lineEnd(p, next.start), { thrownAt: item.line })];
+    return [atRange(p, 'F5366', next.start, lineEnd(p, next.start), { thrownAt: item.line })];
   }
   return [];
 }
 
 /**
- * F5406 in plain JSONata: in a `( …; …)` sequence, the statements after a statement that is a bare `$error(…)`.
+ * F5366 in plain JSONata: in a `( …; …)` sequence, the statements after a statement that is a bare `$error(…)`.
  */
 export function unreachableStatements(p: Parsed): MapxError[] {
   const t = p.tokens;
@@ -33,7 +33,7 @@ export function unreachableStatements(p: Parsed): MapxError[] {
     if (close < 0 || !isOp(t[close + 1], ';') || close + 2 >= t.length) continue;
     const next = t[close + 2]!;
     if (isOp(next, ')')) continue;
-    out.push(atRange(p, 'F5406', next.start, lineEnd(p, next.start), { thrownAt: t[i]!.line }));
+    out.push(atRange(p, 'F5366', next.start, lineEnd(p, next.start), { thrownAt: t[i]!.line }));
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { readsNoCallerVariables } from './known-functions.js';
 const ENGINE_READS = new Set([...Object.keys(DEFAULT_THRESHOLDS), 'strictBooleans']);
 
 /**
- * F5405: `$x := …` where no `$x` is ever read in the source. Reads anywhere count (a lambda may read a variable
+ * F5365: `$x := …` where no `$x` is ever read in the source. Reads anywhere count (a lambda may read a variable
  * bound later in its caller), and nothing is reported when the source calls a function that may read the
  * caller's variables (a saved mapping, `$eval`, an unknown host function).
  */
@@ -30,7 +30,7 @@ export function unusedVariables(p: Parsed): MapxError[] {
   const out: MapxError[] = [];
   for (const [name, tok] of assigned) {
     if (read.has(name) || ENGINE_READS.has(name)) continue;
-    out.push(atRange(p, 'F5405', tok.start, tok.end, { token: `$${name}` }));
+    out.push(atRange(p, 'F5365', tok.start, tok.end, { token: `$${name}` }));
   }
   return out;
 }
