@@ -50,4 +50,13 @@ describe('acknowledgements', () => {
     expect(ackPlan(h)).toEqual({ enhanced: false, accept: 'NE', application: 'AL' });
     expect(buildAck(h, 'AA').split('\r')[0]!.split('|')[8]).toBe('ACK^A01');
   });
+
+  it("carries the mapx code in a pre-2.5 ERR as the alternate identifier of ERR-1's code", () => {
+    const h = readMsh(Buffer.from('MSH|^~\\&|A|B|C|D|1||ADT^A01|X|P|2.3\r'))!;
+    const error = { code: 'F5130', message: 'mandatory', hl7: '207', hl7Text: 'Application internal error' };
+    const err = buildAck(h, 'AE', error)
+      .split('\r')
+      .find((line) => line.startsWith('ERR'));
+    expect(err).toBe('ERR|^^^207&Application internal error&HL70357&F5130&mandatory&MAPX');
+  });
 });

@@ -97,7 +97,11 @@ function warningSegment(h: MshHeader, w: AckWarning): string {
 function errSegment(h: MshHeader, error: AckError, modern: boolean): string {
   const { fieldSeparator: f, component: c, subcomponent: s } = h;
   const hl7Text = escapeText(h, error.hl7Text, 60);
-  if (!modern) return `ERR${f}${c}${c}${c}${error.hl7}${s}${hl7Text}${s}HL70357`;
+  // before 2.5 ERR-1's code is one CE in a component: the mapx code rides as its alternate identifier
+  if (!modern) {
+    const alternate = `${escapeText(h, error.code, 40)}${s}${escapeText(h, error.message, 60)}${s}MAPX`;
+    return `ERR${f}${c}${c}${c}${error.hl7}${s}${hl7Text}${s}HL70357${s}${alternate}`;
+  }
   const appCode = `${escapeText(h, error.code, 40)}${c}${escapeText(h, error.message, 199)}${c}MAPX`;
   const userMessage = escapeText(h, error.message, 2000);
   return ['ERR', '', '', `${error.hl7}${c}${hl7Text}${c}HL70357`, 'E', appCode, '', '', userMessage].join(f);
