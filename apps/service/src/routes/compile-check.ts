@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { severityOf } from '@mapx/engine';
 import { compileDiagnostic } from '../eval/evaluate-locally.js';
 import { warningHeaderValues } from '../eval/warnings.js';
 import { toWireDiagnostic, type WireDiagnostic } from '../eval/wire-report.js';
@@ -19,7 +20,7 @@ export async function addCompileDiagnostics(
     const compiled = await app.mapx.engine.compile(expression);
     const now = Date.now();
     diagnostics = compiled.warnings.map((w) =>
-      toWireDiagnostic({ ...w, severity: 35, level: 'warning', timestamp: now }),
+      toWireDiagnostic({ ...w, severity: severityOf(w.code), level: 'warning', timestamp: now }),
     );
   } catch (err) {
     const code = (err as { code?: unknown } | undefined)?.code;

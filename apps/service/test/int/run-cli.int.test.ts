@@ -225,6 +225,33 @@ describe('mapx run to a FHIR server', () => {
     }
   });
 
+  it("reports the mapping's own compile-time warnings once, not once per input", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapx-run-static-'));
+    const input = join(dir, 'in.ndjson');
+    writeFileSync(input, ['{"c":"a"}', '{"c":"b"}', '{"c":"c"}'].join('\n'));
+    const mapping = join(dir, 'm.mapx');
+    // issue 17's flat rules: static check F5362 at compile time, the same for every input
+    writeFileSync(
+      mapping,
+      'InstanceOf: Observation\n* status = "final"\n* code.coding.code = c\n* code.coding.system = "http://loinc.org"\n',
+    );
+    const out = join(dir, 'out');
+    const r = mapxRun('--mapping', mapping, '--input', input, '--output', out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.summary).toMatchObject({ converted: 3, failed: 0, warnings: 0 });
+    expect(r.err).toMatch(/mapx run: warning F5362 \(line 4\): The rules code\.coding\.code/);
+    expect(ndjson(join(out, 'errors.ndjson'))).toEqual([
+      {
+        level: 'warning',
+        scope: 'mapping',
+        line: 4,
+        code: 'F5362',
+        message: expect.stringContaining('nest them'),
+      },
+    ]);
+    expect(ndjson(join(out, 'Observation.ndjson'))).toHaveLength(3);
+  });
+
   it('lists the warnings of converted inputs in the errors file, with their positions', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapx-run-warn-'));
     const input = join(dir, 'in.ndjson');

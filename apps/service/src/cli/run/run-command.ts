@@ -13,6 +13,7 @@ import { createProgress } from './progress.js';
 import { totalBytes } from './read-inputs.js';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './run-args.js';
 import { runLayout, type RunLayout } from './run-layout.js';
+import { mappingWarningLine, mappingWarnings, warningKey } from './mapping-warnings.js';
 import { runLoop } from './run-loop.js';
 import { fileTarget, folderTarget, type RunTarget } from './run-target.js';
 import { serverTarget } from './server-target.js';
@@ -55,11 +56,19 @@ async function execute(app: App, args: RunArgs, source: string): Promise<number>
   // the threads build their engines before the clock starts: rates measure mapping, not start-up
   await app.mapx.evalPool?.start();
   const outputs = new OutputFiles(new Map(Object.entries(resumed?.files ?? {})));
+  const warnings = await mappingWarnings(app, source);
+  for (const w of warnings) {
+    process.stderr.write(
+      `mapx run: warning ${w.code}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.message}\n`,
+    );
+    if (!resumed) outputs.append(layout.errors, mappingWarningLine(w));
+  }
   try {
     const summary = await runLoop({
       app,
       args,
       source,
+      mappingWarnings: new Set(warnings.map(warningKey)),
       files,
       layout,
       checkpoint,

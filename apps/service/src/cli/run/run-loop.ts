@@ -13,12 +13,15 @@ import type { RunLayout } from './run-layout.js';
 import type { RunTarget } from './run-target.js';
 import { OrderedWindow } from '../../stream/ordered-window.js';
 import { errorLine } from './error-line.js';
+import { warningKey } from './mapping-warnings.js';
 import { threadCpu, type ThreadCpu } from './thread-cpu.js';
 
 export interface RunContext {
   readonly app: Awaited<ReturnType<typeof buildApp>>;
   readonly args: RunArgs;
   readonly source: string;
+  /** Keys (`warningKey`) of the mapping's own warnings, reported once before the run: not repeated per input. */
+  readonly mappingWarnings: ReadonlySet<string>;
   readonly files: readonly string[];
   readonly layout: RunLayout;
   readonly checkpoint: Checkpoint;
@@ -77,7 +80,8 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     counts.failed++;
     outputs.append(layout.errors, errorLine(input, found, 'error'));
   };
-  const warn = (input: RunInput, warnings: readonly RunIssue[]) => {
+  const warn = (input: RunInput, all: readonly RunIssue[]) => {
+    const warnings = all.filter((w) => !ctx.mappingWarnings.has(warningKey(w)));
     for (const warning of warnings) outputs.append(layout.errors, errorLine(input, warning, 'warning'));
     counts.warnings += warnings.length;
   };
