@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { buildService, ROOT } from '../helpers/start-built-server.js';
-import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
+import { startFhirTestServer } from '@mapx/plugin-testkit/fhir-server';
+import { createTestApp, TEST_FHIR_CACHE, warmedUp } from '../helpers/test-app.js';
 
 const CLI = resolve(ROOT, 'apps/service/dist/cli/mapx-cli.js');
 
@@ -89,5 +90,72 @@ describe('mapx test (CLI)', () => {
     expect(r.out).toMatch(/✗ broken.*\n {6}could not run: Invalid JSON/);
     expect(mapx('test', join(dir, 'missing')).code).toBe(2);
     expect(mapx('test', '--bogus').code).toBe(2);
+  });
+});
+
+/** The CLI as a child process, without blocking this process (the test FHIR server answers from here). */
+function mapxAsync(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE, MAPPINGS_FOLDER: '' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+    child.on('close', (code) => done({ code, out, err }));
+  });
+}
+
+describe('mapx test --fhir-server (CLI)', () => {
+  beforeAll(() => buildService(), 180_000);
+
+  it('runs the cases a FHIR server keeps beside its StructureMaps, and --update stores the actual output', async () => {
+    const fhir = await startFhirTestServer();
+    const t = await createTestApp({
+      FHIR_SERVER_BASE: fhir.baseUrl,
+      MAPPINGS_SERVER_POLLING_INTERVAL_MS: '0',
+      MAPPINGS_FORCED_RESYNC_INTERVAL_MS: '0',
+    });
+    try {
+      await warmedUp(t.app);
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/Mapping/csvPatient',
+        headers: { 'content-type': 'application/vnd.vendor.mapx' },
+        payload: readFileSync(join(ROOT, 'examples/mappings/csvPatient.mapx'), 'utf8'),
+      });
+      expect(saved.statusCode).toBe(201);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/MappingTests/csvPatient/danaLevi',
+        payload: {
+          inputExtension: 'csv',
+          input: readFileSync(join(ROOT, 'examples/mappings/csvPatient.tests/danaLevi.csv'), 'utf8'),
+          expected: { resourceType: 'Patient', gender: 'other' },
+        },
+      });
+      expect(put.statusCode).toBe(201);
+
+      const failing = await mapxAsync('test', '--fhir-server', fhir.baseUrl);
+      expect(failing.code, failing.err).toBe(1);
+      expect(failing.out).toMatch(/csvPatient\n {2}✗ danaLevi/);
+      expect(failing.out).toMatch(/- {3}"gender": "other"/);
+
+      const updated = await mapxAsync('test', '--fhir-server', fhir.baseUrl, '--update');
+      expect(updated.code, updated.err).toBe(0);
+      const again = await mapxAsync('test', '--fhir-server', fhir.baseUrl);
+      expect(again.code, again.err).toBe(0);
+      expect(again.out).toMatch(/csvPatient\n {2}✓ danaLevi/);
+    } finally {
+      await t.close();
+      await fhir.close();
+    }
+  });
+
+  it('refuses a FOLDER together with --fhir-server, and a URL that is not http(s)', async () => {
+    expect((await mapxAsync('test', 'mappings', '--fhir-server', 'http://x')).err).toMatch(/not both/);
+    expect((await mapxAsync('test', '--fhir-server', 'ftp://x')).err).toMatch(/http\(s\) URL/);
   });
 });

@@ -19,16 +19,14 @@ export async function testCommand(argv: readonly string[]): Promise<number> {
   const parsed = parseTestArgs(argv, process.env);
   if (parsed.ok === 'help') return print(`${TEST_USAGE}\n`, 0);
   if (!parsed.ok) return print(`mapx test: ${parsed.message}\n\n${TEST_USAGE}\n`, 2, process.stderr);
-  const folder = resolve(parsed.args.folder);
-  if (!existsSync(folder) || !statSync(folder).isDirectory())
-    return print(`mapx test: no mappings folder at ${folder}\n`, 2, process.stderr);
+  const where = storeEnv(parsed.args);
+  if (typeof where === 'string') return print(`mapx test: ${where}\n`, 2, process.stderr);
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     MAPX_DESIGNER_ENABLED: 'false',
     MAPX_EVAL_ISOLATION: 'off',
     ...process.env,
-    MAPPINGS_FOLDER: folder,
-    MAPPINGS_PRIMARY_WRITABLE_STORE: 'folder',
+    ...where.env,
     MAPPINGS_WRITE_ENABLED: String(parsed.args.update),
     MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
     MAPPINGS_FILE_WATCH: 'false',
@@ -37,20 +35,37 @@ export async function testCommand(argv: readonly string[]): Promise<number> {
   const logger = createLogger(config.config.logLevel, process.stderr);
   const app = await buildApp(config.config, await createRuntime(config.config, logger), { logger });
   try {
-    return await runAll(app, folder, parsed.args);
+    return await runAll(app, where.label, parsed.args);
   } finally {
     await app.close();
   }
 }
 
-async function runAll(app: App, folder: string, args: TestArgs): Promise<number> {
+/** The stores `mapx test` reads: one folder, or one FHIR server (then no folder), as the only mapping source. */
+function storeEnv(args: TestArgs): { env: Record<string, string>; label: string } | string {
+  if (args.fhirServer !== undefined) {
+    return {
+      env: {
+        FHIR_SERVER_BASE: args.fhirServer,
+        MAPPINGS_FOLDER: 'n/a',
+        MAPPINGS_PRIMARY_WRITABLE_STORE: 'fhir-server',
+      },
+      label: args.fhirServer,
+    };
+  }
+  const folder = resolve(args.folder);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return `no mappings folder at ${folder}`;
+  return { env: { MAPPINGS_FOLDER: folder, MAPPINGS_PRIMARY_WRITABLE_STORE: 'folder' }, label: folder };
+}
+
+async function runAll(app: App, where: string, args: TestArgs): Promise<number> {
   const view = await app.mapx.mappings.reload();
   const store = testCaseStore(app.mapx);
-  if (!store) return print('mapx test: the mappings folder store is not loaded\n', 2, process.stderr);
+  if (!store) return print(`mapx test: no store that keeps test cases at ${where}\n`, 2, process.stderr);
   const ids = args.mapping ? [args.mapping] : [...view.mappings.keys()].sort();
   if (args.mapping && !view.mappings.has(args.mapping))
-    return print(`mapx test: no mapping "${args.mapping}" in ${folder}\n`, 1, process.stderr);
-  warnOrphans(folder, new Set(view.mappings.keys()));
+    return print(`mapx test: no mapping "${args.mapping}" in ${where}\n`, 1, process.stderr);
+  if (args.fhirServer === undefined) warnOrphans(where, new Set(view.mappings.keys()));
   const out: Printer = { write: (t) => process.stdout.write(t), colour: process.stdout.isTTY === true };
   const reports: MappingTestReport[] = [];
   for (const id of ids) {
