@@ -17,16 +17,21 @@ export function evalWorkerUrl(): string {
 
 /**
  * The process's Node options for the worker threads, less the `@mapx/source` export condition the test runner
- * adds: with it the compiled worker would resolve our packages to their TypeScript sources.
+ * adds: with it the compiled worker would resolve our packages to their TypeScript sources. Plus
+ * `--no-experimental-require-module`: piscina loads the worker module with `require()` first and falls back to
+ * `import()`; when both run at once for the same ES module (a thread whose start-up failed while its first task
+ * arrives), Node 20's require(esm) aborts the whole process (`v8::Module::IsGraphAsync … instantiated module`).
+ * Without require(esm) piscina goes straight to `import()`, which Node loads once however often it is asked.
  */
 export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
-  const out: string[] = [];
+  const out: string[] = [NO_REQUIRE_ESM];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if ((arg === '--conditions' || arg === '-C') && argv[i + 1] === SOURCE_CONDITION) i++;
-    else if (arg !== `--conditions=${SOURCE_CONDITION}`) out.push(arg);
+    else if (arg !== `--conditions=${SOURCE_CONDITION}` && arg !== NO_REQUIRE_ESM) out.push(arg);
   }
   return out;
 }
 
 const SOURCE_CONDITION = '@mapx/source';
+const NO_REQUIRE_ESM = '--no-experimental-require-module';
