@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
+import { exampleOnFhirServer } from '../helpers/example-on-fhir-server.js';
 import { ROOT } from '../helpers/start-built-server.js';
 
 const PATIENT_CSV = 'mrn,first,last,sex,dob\nB2,Noa,Cohen,male,1985-02-03\n';
@@ -228,21 +229,8 @@ describe('/MappingTests routes: editions, read-only stores, no source', () => {
 describe('/MappingTests routes with the FHIR-server store', () => {
   it('keeps the cases on the FHIR server and runs them like the folder ones', async () => {
     const fhir = await startFhirTestServer();
-    const t = await createTestApp({
-      FHIR_SERVER_BASE: fhir.baseUrl,
-      MAPPINGS_SERVER_POLLING_INTERVAL_MS: '0',
-      MAPPINGS_FORCED_RESYNC_INTERVAL_MS: '0',
-    });
+    const t = await exampleOnFhirServer(fhir.baseUrl);
     try {
-      await warmedUp(t.app);
-      const mapping = readFileSync(join(ROOT, 'examples/mappings/csvPatient.mapx'), 'utf8');
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: '/Mapping/csvPatient',
-        headers: { 'content-type': 'application/vnd.vendor.mapx' },
-        payload: mapping,
-      });
-      expect(saved.statusCode).toBe(201);
       const input = readFileSync(join(ROOT, 'examples/mappings/csvPatient.tests/danaLevi.csv'), 'utf8');
       const expected = JSON.parse(
         readFileSync(join(ROOT, 'examples/mappings/csvPatient.tests/danaLevi.expected.json'), 'utf8'),

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { buildService, ROOT } from '../helpers/start-built-server.js';
 import { startFhirTestServer } from '@mapx/plugin-testkit/fhir-server';
-import { createTestApp, TEST_FHIR_CACHE, warmedUp } from '../helpers/test-app.js';
+import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
+import { exampleOnFhirServer } from '../helpers/example-on-fhir-server.js';
 
 const CLI = resolve(ROOT, 'apps/service/dist/cli/mapx-cli.js');
 
@@ -113,20 +114,8 @@ describe('mapx test --fhir-server (CLI)', () => {
 
   it('runs the cases a FHIR server keeps beside its StructureMaps, and --update stores the actual output', async () => {
     const fhir = await startFhirTestServer();
-    const t = await createTestApp({
-      FHIR_SERVER_BASE: fhir.baseUrl,
-      MAPPINGS_SERVER_POLLING_INTERVAL_MS: '0',
-      MAPPINGS_FORCED_RESYNC_INTERVAL_MS: '0',
-    });
+    const t = await exampleOnFhirServer(fhir.baseUrl);
     try {
-      await warmedUp(t.app);
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: '/Mapping/csvPatient',
-        headers: { 'content-type': 'application/vnd.vendor.mapx' },
-        payload: readFileSync(join(ROOT, 'examples/mappings/csvPatient.mapx'), 'utf8'),
-      });
-      expect(saved.statusCode).toBe(201);
       const put = await t.app.inject({
         method: 'PUT',
         url: '/MappingTests/csvPatient/danaLevi',
