@@ -9,13 +9,12 @@ import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
 import { startListeners } from './start-listeners.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
-const CORPUS = join(ROOT, '../shared/hl7v2-corpus');
 const ADT_MAPPING = readFileSync(join(ROOT, 'bench/fixtures/adt-to-bundle.mapx'), 'utf8');
 /** The benchmark's ADT^A01 (every segment the bench mapping reads), in original acknowledgement mode. */
 const ADT_A01 = readFileSync(join(ROOT, 'bench/fixtures/adt-a01.hl7'), 'latin1').replace('|AL|NE|', '|||');
-/** Real messages of the public corpus (shared/hl7v2-corpus/SOURCES.md). */
-const ADT_A04 = readFileSync(join(CORPUS, 'cosyte-hl7/test/fixtures/canonical/adt-a04.hl7'), 'latin1');
-const ORU_R01 = readFileSync(join(CORPUS, 'cosyte-hl7/examples/data/oru-r01-lab.hl7'), 'latin1');
+/** Messages of the repository's own fixtures (an outpatient registration, a two-result chemistry report). */
+const ADT_A04 = readFileSync(join(ROOT, 'apps/service/test/fixtures/adt-a04.hl7'), 'latin1');
+const ORU_R01 = readFileSync(join(ROOT, 'apps/service/test/fixtures/oru-r01.hl7'), 'latin1');
 const ROUTES = `
 routes:
   - message: ADT^A01
@@ -113,15 +112,13 @@ describe('MLLP listener, FHIR delivery to the test FHIR server', () => {
     expect(encounters[0]?.subject?.reference).toBe(`Patient/${patients[0]!.id}`);
   });
 
-  it('updates a single resource by its id (PUT), routed by MSH-3, from a corpus ADT^A04', async () => {
+  it('updates a single resource by its id (PUT), routed by MSH-3, from an ADT^A04', async () => {
     const ack = await sendWithClient(s.port, ADT_A04);
     expect(ack.get('MSA.1').toString()).toBe('AA');
-    expect(ack.get('MSA.2').toString()).toBe('MSG00003');
-    expect(fhir.requests.some((r) => r.method === 'PUT' && r.url.endsWith('/Patient/MRN-A04-001'))).toBe(
-      true,
-    );
-    const patient = await fhir.repo.readResource('Patient', 'MRN-A04-001');
-    expect(patient.name?.[0]?.family).toBe('Doe');
+    expect(ack.get('MSA.2').toString()).toBe('REG20250302-17');
+    expect(fhir.requests.some((r) => r.method === 'PUT' && r.url.endsWith('/Patient/NC-550123'))).toBe(true);
+    const patient = await fhir.repo.readResource('Patient', 'NC-550123');
+    expect(patient.name?.[0]?.family).toBe('Okafor');
     const otherSender = ADT_A04.replace('|REGAPP|', '|OTHERAPP|');
     expect((await sendWithClient(s.port, otherSender)).get('MSA.1').toString()).toBe('AR');
   });
@@ -151,7 +148,7 @@ describe('MLLP listener, FHIR delivery to the test FHIR server', () => {
     });
     const expected = http.json<{ code: string; message: string }>();
     expect(ack.get('MSA.1').toString()).toBe('AE');
-    expect(ack.get('MSA.2').toString()).toBe('EX00002');
+    expect(ack.get('MSA.2').toString()).toBe('LAB20250302-88');
     expect(ack.get('ERR.3.1').toString()).toBe('207');
     expect(ack.get('ERR.4').toString()).toBe('E');
     expect(ack.get('ERR.5.1').toString()).toBe(expected.code);

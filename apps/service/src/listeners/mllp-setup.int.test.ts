@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { Client, Message } from 'node-hl7-client';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
 import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
 import { startListeners } from './start-listeners.js';
+import { createCa } from '../../../../test-support/certificates.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const MAPPING = readFileSync(join(ROOT, 'bench/fixtures/adt-to-bundle.mapx'), 'utf8');
@@ -151,59 +151,31 @@ describe('MLLP listener set-up', () => {
     raw.close();
   });
 
-  it.skipIf(!hasOpenssl())(
-    'accepts TLS connections (MLLP_TLS_CERT, MLLP_TLS_KEY) from node-hl7-client',
-    async () => {
-      const w = workspace();
-      const cert = join(w.dir, 'cert.pem');
-      const key = join(w.dir, 'key.pem');
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          '/CN=127.0.0.1',
-          '-keyout',
-          key,
-          '-out',
-          cert,
-        ],
-        { stdio: 'ignore' },
-      );
-      t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none', MLLP_TLS_CERT: cert, MLLP_TLS_KEY: key });
-      await startListeners(t.app);
-      expect(t.app.mapx.plugins.listeners[0]!.listener.state().tls).toBe(true);
-      const client = new Client({
-        host: '127.0.0.1',
-        tls: { ca: readFileSync(cert), rejectUnauthorized: false },
+  it('accepts TLS connections (MLLP_TLS_CERT, MLLP_TLS_KEY) from node-hl7-client', async () => {
+    const w = workspace();
+    const cert = join(w.dir, 'cert.pem');
+    const key = join(w.dir, 'key.pem');
+    const server = await (await createCa()).issue('127.0.0.1', 'server');
+    writeFileSync(cert, server.cert);
+    writeFileSync(key, server.key);
+    t = await createTestApp({ ...w.env, MLLP_DELIVERY: 'none', MLLP_TLS_CERT: cert, MLLP_TLS_KEY: key });
+    await startListeners(t.app);
+    expect(t.app.mapx.plugins.listeners[0]!.listener.state().tls).toBe(true);
+    const client = new Client({
+      host: '127.0.0.1',
+      tls: { ca: readFileSync(cert), rejectUnauthorized: false },
+    });
+    const acks: Message[] = [];
+    const done = new Promise<void>((resolve) => {
+      const connection = client.createConnection({ port: portOf(t!) }, async (res) => {
+        acks.push(res.getMessage());
+        await connection.close();
+        resolve();
       });
-      const acks: Message[] = [];
-      const done = new Promise<void>((resolve) => {
-        const connection = client.createConnection({ port: portOf(t!) }, async (res) => {
-          acks.push(res.getMessage());
-          await connection.close();
-          resolve();
-        });
-        void connection.sendMessage(new Message({ text: ADT_A01 }));
-      });
-      await done;
-      expect(acks[0]!.get('MSA.1').toString()).toBe('AA');
-      expect(acks[0]!.get('MSA.2').toString()).toBe('MSG00001');
-    },
-  );
+      void connection.sendMessage(new Message({ text: ADT_A01 }));
+    });
+    await done;
+    expect(acks[0]!.get('MSA.1').toString()).toBe('AA');
+    expect(acks[0]!.get('MSA.2').toString()).toBe('MSG00001');
+  });
 });
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

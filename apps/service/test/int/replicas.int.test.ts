@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { buildService, startBuiltServer, type Started } from '../helpers/start-built-server.js';
 import { oneRequest, until } from '../helpers/one-request.js';
 import { freePort, hasNginx, startNginx, type Nginx } from '../helpers/nginx.js';
+import { describeWhen, skippedBecause } from '../../../../test-support/skip.js';
 
 const REPLICAS = 3;
 /** The FHIR-server store's polling interval: a change made through one replica reaches the others within it. */
@@ -49,7 +50,13 @@ function steadyLoad(url: string): Load {
 const body = async (url: string) =>
   (await oneRequest(url, 'POST', '{}', { 'content-type': 'application/json' })).text;
 
-describe.skipIf(!hasNginx())('3 replicas behind nginx sharing the FHIR-server store', () => {
+if (!hasNginx()) {
+  skippedBecause(
+    '3 replicas behind nginx',
+    "Debian's nginx is not installed (apt-get install nginx; .ci/run installs it)",
+  );
+}
+describeWhen(hasNginx())('3 replicas behind nginx sharing the FHIR-server store', () => {
   let fhir: FhirTestServer;
   let nginx: Nginx;
   const ports: number[] = [];

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { corpus } from '../../../../test-support/corpora.js';
 
-/** The public HL7 v2 corpus (shared/hl7v2-corpus, SOURCES.md there), beside the repository root. */
-export const CORPUS_DIR = fileURLToPath(new URL('../../../../../shared/hl7v2-corpus/', import.meta.url));
-export const corpusPresent = existsSync(join(CORPUS_DIR, 'files.tsv'));
+/** The public HL7 v2 corpus (its SOURCES.md names every source), found through the corpus helper. */
+export const HL7V2_CORPUS = corpus('hl7v2-corpus');
+export const CORPUS_DIR = HL7V2_CORPUS.dir;
+export const corpusPresent = HL7V2_CORPUS.present;
 
 const NOT_MESSAGES = new Set(['files.tsv', 'SOURCES.md', 'README.md', '.gitattributes']);
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HL7_ISSUES } from '../src/issues.js';
-import { CORPUS_DIR, corpusFiles, corpusPresent } from './corpus-files.js';
+import { describeWhen, skippedBecause } from '../../../../test-support/skip.js';
+import { CORPUS_DIR, corpusFiles, corpusPresent, HL7V2_CORPUS } from './corpus-files.js';
 import { normalizeText, parsed, type Converted } from './normalize-text.js';
 import { leaves, rawMessages, unescape, type RawMessage } from './raw-message.js';
 
@@ -61,7 +62,9 @@ describe('the round-trip check itself', () => {
 
 const rateByVersion = new Map<string, { parsed: number; files: number }>();
 
-describe.skipIf(!corpusPresent)(`HL7 v2 public corpus (${CORPUS_DIR})`, () => {
+if (!corpusPresent) skippedBecause('HL7 v2 public corpus', HL7V2_CORPUS.missing);
+
+describeWhen(corpusPresent)(`HL7 v2 public corpus (${CORPUS_DIR})`, () => {
   const files = corpusPresent ? corpusFiles('') : [];
 
   it('holds the corpus SOURCES.md describes', () => expect(files.length).toBeGreaterThanOrEqual(1500));
@@ -102,7 +105,7 @@ describe.skipIf(!corpusPresent)(`HL7 v2 public corpus (${CORPUS_DIR})`, () => {
   });
 });
 
-describe.skipIf(!corpusPresent)('HL7 v2 malformed corpus: never a throw', () => {
+describeWhen(corpusPresent)('HL7 v2 malformed corpus: never a throw', () => {
   const files = corpusPresent ? corpusFiles('malformed') : [];
 
   it.each(files)('%s', (file) => {
@@ -113,9 +116,3 @@ describe.skipIf(!corpusPresent)('HL7 v2 malformed corpus: never a throw', () => 
     expect(result.issues[0]!.status).toBe(422);
   });
 });
-
-if (!corpusPresent) {
-  describe('HL7 v2 public corpus', () => {
-    it.skip(`skipped: ${CORPUS_DIR} is absent (the corpus lives in the shared folder beside the repository)`, () => {});
-  });
-}
