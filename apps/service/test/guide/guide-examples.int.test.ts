@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
 import { ROOT } from '../helpers/start-built-server.js';
-import { readGuide, type GuideExample, type InputLanguage } from './guide-examples.js';
+import { readGuide, savedAs, type GuideExample, type InputLanguage } from './guide-examples.js';
 
 const entries = readGuide(join(ROOT, 'docs/guide'), ROOT);
 const examples = entries.filter((entry): entry is GuideExample => entry.kind === 'example');
@@ -31,13 +31,13 @@ describe('the language guide: every example gives the output it shows', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'mapx-guide-'));
     for (const entry of entries) {
-      writeFileSync(join(folder, `${entry.name}.mapx`), entry.mapx);
+      writeFileSync(join(folder, `${savedAs(entry)}.mapx`), entry.mapx);
       if (entry.kind !== 'example') continue;
-      mkdirSync(join(folder, `${entry.name}.tests`));
+      mkdirSync(join(folder, `${savedAs(entry)}.tests`));
       const input = entry.input ?? { language: 'json', text: '' };
       // HL7 v2 segments end with CR; the guide writes one segment per line
       const text = input.language === 'hl7' ? input.text.replace(/\n/g, '\r') : input.text;
-      writeFileSync(join(folder, `${entry.name}.tests`, `${CASE}.${input.language}`), text);
+      writeFileSync(join(folder, `${savedAs(entry)}.tests`, `${CASE}.${input.language}`), text);
     }
     // evaluated in this process, without worker threads: the test needs no build
     t = await createTestApp({
@@ -58,7 +58,7 @@ describe('the language guide: every example gives the output it shows', () => {
 
   for (const example of examples) {
     it(`${example.name} (${example.at})`, async () => {
-      const run = await t.app.inject({ method: 'POST', url: `/MappingTests/${example.name}/${CASE}/$run` });
+      const run = await t.app.inject({ method: 'POST', url: `/MappingTests/${savedAs(example)}/${CASE}/$run` });
       expect(run.statusCode).toBe(200);
       const result = run.json<{ outcome: string; actual?: unknown; error?: Record<string, unknown> }>();
       if (example.error !== undefined) {

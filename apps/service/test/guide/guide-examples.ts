@@ -40,8 +40,8 @@ export interface GuideMapping {
 
 export type GuideEntry = GuideExample | GuideMapping;
 
-/** Mapping ids are letters and digits (plugin-api's MAPPING_ID_PATTERN); example names become mapping ids. */
-const NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+/** Mapping ids are letters and digits, at most 64 (plugin-api's MAPPING_ID_PATTERN); with `savedAs`'s prefix, 62. */
+const NAME = /^[A-Za-z][A-Za-z0-9]{0,49}$/;
 const MARKER = /^<!--\s*(example|mapping):\s*(\S+)\s*-->\s*$/;
 const FENCE = /^```(.*)$/;
 
@@ -149,4 +149,13 @@ function toEntry(kind: 'example' | 'mapping', name: string, at: string, blocks: 
     ...(error === undefined ? {} : { error }),
     ...(explain === undefined ? {} : { explain }),
   };
+}
+
+/**
+ * The mapping id an entry is saved under. Saved mappings keep their name (examples call them by it); examples get
+ * a prefix, because a saved mapping is callable as `$id()` and would shadow a function of the same name for
+ * every other example (an example named `translateCode` would replace `$translateCode`).
+ */
+export function savedAs(entry: GuideEntry): string {
+  return entry.kind === 'mapping' ? entry.name : `guideExample${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}`;
 }
