@@ -2,7 +2,7 @@
  * Reads the examples of the language guide (docs/guide/**.md) so that a test can run every one of them.
  *
  * The format (docs/guide/README.md, "How the examples are checked"): an HTML comment names an example or a saved
- * mapping, and the fenced blocks after it, up to the next comment marker or heading, belong to it:
+ * mapping, and the fenced blocks right after it (nothing but blank lines between them) belong to it:
  *
  *   <!-- example: firstName -->   ```mapx``` (one), ```<json|csv|hl7|xml> input``` (at most one),
  *                                 ```json output``` or ```json error``` (one), ```json explain``` (at most one)
@@ -43,7 +43,7 @@ export type GuideEntry = GuideExample | GuideMapping;
 /** Mapping ids are letters and digits, at most 64 (plugin-api's MAPPING_ID_PATTERN); with `savedAs`'s prefix, 62. */
 const NAME = /^[A-Za-z][A-Za-z0-9]{0,49}$/;
 const MARKER = /^<!--\s*(example|mapping):\s*(\S+)\s*-->\s*$/;
-const FENCE = /^```(.*)$/;
+const FENCE = /^(`{3,})(.*)$/;
 
 interface Block {
   readonly info: string;
@@ -94,17 +94,19 @@ export function parseGuideMarkdown(markdown: string, file: string): GuideEntry[]
       open = { kind: marker[1] as 'example' | 'mapping', name, line: i + 1, blocks: [] };
       continue;
     }
-    if (/^#{1,6}\s/.test(line)) {
-      close();
+    const fence = FENCE.exec(line);
+    if (!fence) {
+      // an entry's blocks follow its marker with only blank lines between them: any text ends it
+      if (line.trim() !== '') close();
       continue;
     }
-    const fence = FENCE.exec(line);
-    if (!fence) continue;
     const start = i;
     const body: string[] = [];
-    for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push(lines[i]!);
+    // a fence closes on a line of at least as many backticks (a ```` block may show ``` blocks)
+    const closing = new RegExp(`^\`{${fence[1]!.length},}\\s*$`);
+    for (i++; i < lines.length && !closing.test(lines[i]!); i++) body.push(lines[i]!);
     if (i >= lines.length) throw new Error(`${file}:${start + 1}: the code block is never closed`);
-    const block = { info: fence[1]!.trim(), text: body.join('\n'), line: start + 1 };
+    const block = { info: fence[2]!.trim(), text: body.join('\n'), line: start + 1 };
     if (open) open.blocks.push(block);
     else if (block.info.split(/\s+/)[0] === 'mapx')
       throw new Error(`${file}:${start + 1}: a mapx block outside an example or mapping marker is never run`);
