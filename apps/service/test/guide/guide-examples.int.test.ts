@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
 import { ROOT } from '../helpers/start-built-server.js';
 import { readGuide, savedAs, type GuideExample, type InputLanguage } from './guide-examples.js';
@@ -25,30 +26,41 @@ const CONTENT_TYPE: Record<InputLanguage, string> = {
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** HL7 v2 segments end with CR; the guide writes one segment per line. */
+const inputText = (input: NonNullable<GuideExample['input']>) =>
+  input.language === 'hl7' ? input.text.replace(/\n/g, '\r') : input.text;
+
 describe('the language guide: every example gives the output it shows', () => {
   let t: TestApp;
   let folder: string;
+  let server: FhirTestServer;
   beforeAll(async () => {
+    // the FHIR server of the examples ($resolve, $search, server ConceptMaps), holding the guide's resources
+    server = await startFhirTestServer();
+    type Stored = Parameters<typeof server.repo.updateResource>[0];
+    for (const entry of entries)
+      if (entry.kind === 'resource') await server.repo.updateResource(entry.resource as unknown as Stored);
     folder = mkdtempSync(join(tmpdir(), 'mapx-guide-'));
     for (const entry of entries) {
+      if (entry.kind === 'resource') continue;
       writeFileSync(join(folder, `${savedAs(entry)}.mapx`), entry.mapx);
       if (entry.kind !== 'example') continue;
       mkdirSync(join(folder, `${savedAs(entry)}.tests`));
       const input = entry.input ?? { language: 'json', text: '' };
-      // HL7 v2 segments end with CR; the guide writes one segment per line
-      const text = input.language === 'hl7' ? input.text.replace(/\n/g, '\r') : input.text;
-      writeFileSync(join(folder, `${savedAs(entry)}.tests`, `${CASE}.${input.language}`), text);
+      writeFileSync(join(folder, `${savedAs(entry)}.tests`, `${CASE}.${input.language}`), inputText(input));
     }
     // evaluated in this process, without worker threads: the test needs no build
     t = await createTestApp({
       MAPPINGS_FOLDER: folder,
       MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
+      FHIR_SERVER_BASE: server.baseUrl,
       MAPX_EVAL_ISOLATION: 'off',
     });
     await warmedUp(t.app);
   });
   afterAll(async () => {
     await t?.close();
+    await server?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -58,7 +70,10 @@ describe('the language guide: every example gives the output it shows', () => {
 
   for (const example of examples) {
     it(`${example.name} (${example.at})`, async () => {
-      const run = await t.app.inject({ method: 'POST', url: `/MappingTests/${savedAs(example)}/${CASE}/$run` });
+      const run = await t.app.inject({
+        method: 'POST',
+        url: `/MappingTests/${savedAs(example)}/${CASE}/$run`,
+      });
       expect(run.statusCode).toBe(200);
       const result = run.json<{ outcome: string; actual?: unknown; error?: Record<string, unknown> }>();
       if (example.error !== undefined) {
@@ -72,17 +87,20 @@ describe('the language guide: every example gives the output it shows', () => {
       // the same value with the same key order: the guide shows what a client receives
       expect(pretty(result.actual)).toBe(pretty(JSON.parse(example.output!)));
       if (example.explain !== undefined) {
+        // explain is asked of POST / (a JSON input there is the value itself, not text)
         const input = example.input;
         const body = {
           mapx: example.mapx,
           ...(input
             ? input.language === 'json'
               ? { input: JSON.parse(input.text) as unknown }
-              : { input: input.text.replace(/\n/g, input.language === 'hl7' ? '\r' : '\n'), contentType: CONTENT_TYPE[input.language] }
+              : { input: inputText(input), contentType: CONTENT_TYPE[input.language] }
             : {}),
         };
         const explained = await t.app.inject({ method: 'POST', url: '/?explain=true', payload: body });
-        expect(pretty(explained.json<{ explain: unknown }>().explain)).toBe(pretty(JSON.parse(example.explain)));
+        expect(pretty(explained.json<{ explain: unknown }>().explain)).toBe(
+          pretty(JSON.parse(example.explain)),
+        );
       }
     });
   }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGuideMarkdown, savedAs } from './guide-examples.js';
+import { ROOT } from '../helpers/start-built-server.js';
+import { guideFiles, parseGuideMarkdown, savedAs } from './guide-examples.js';
 
 const fence = (info: string, text: string) => `\`\`\`${info}\n${text}\n\`\`\``;
 
@@ -56,10 +59,18 @@ describe('reading the guide examples', () => {
       `<!-- example: a -->\n${fence('mapx', '1')}\n${fence('json output', '1')}\n${fence('json error', '{}')}`,
       'one output or error block',
     ],
-    ['two mapx blocks', `<!-- example: a -->\n${fence('mapx', '1')}\n${fence('mapx', '2')}`, 'more than one mapx'],
+    [
+      'two mapx blocks',
+      `<!-- example: a -->\n${fence('mapx', '1')}\n${fence('mapx', '2')}`,
+      'more than one mapx',
+    ],
     ['an unknown input format', `<!-- example: a -->\n${fence('yaml input', 'a: 1')}`, 'not "yaml"'],
     ['an unknown block', `<!-- example: a -->\n${fence('json result', '1')}`, 'is not one of the example'],
-    ['a name that is no mapping id', `<!-- example: my-example -->\n${fence('mapx', '1')}`, 'letters and digits'],
+    [
+      'a name that is no mapping id',
+      `<!-- example: my-example -->\n${fence('mapx', '1')}`,
+      'letters and digits',
+    ],
     ['an unclosed block', `<!-- example: a -->\n\`\`\`mapx\n1`, 'never closed'],
   ])('refuses %s', (_title, md, message) => {
     expect(() => parseGuideMarkdown(md, 'g.md')).toThrow(message);
@@ -71,4 +82,102 @@ describe('reading the guide examples', () => {
     );
     expect(savedAs({ kind: 'mapping', name: 'humanName', at: '', mapx: '' })).toBe('humanName');
   });
+});
+
+/** JSONata 2's standard library: each function mapx supports (all of them) has a reference entry. */
+const JSONATA_FUNCTIONS = [
+  'string',
+  'length',
+  'substring',
+  'substringBefore',
+  'substringAfter',
+  'uppercase',
+  'lowercase',
+  'trim',
+  'pad',
+  'contains',
+  'split',
+  'join',
+  'match',
+  'replace',
+  'eval',
+  'base64encode',
+  'base64decode',
+  'encodeUrlComponent',
+  'encodeUrl',
+  'decodeUrlComponent',
+  'decodeUrl',
+  'number',
+  'abs',
+  'floor',
+  'ceil',
+  'round',
+  'power',
+  'sqrt',
+  'random',
+  'formatNumber',
+  'formatBase',
+  'formatInteger',
+  'parseInteger',
+  'sum',
+  'max',
+  'min',
+  'average',
+  'boolean',
+  'not',
+  'exists',
+  'count',
+  'append',
+  'sort',
+  'reverse',
+  'shuffle',
+  'distinct',
+  'zip',
+  'keys',
+  'lookup',
+  'spread',
+  'merge',
+  'sift',
+  'each',
+  'error',
+  'assert',
+  'type',
+  'now',
+  'millis',
+  'fromMillis',
+  'toMillis',
+  'map',
+  'filter',
+  'single',
+  'reduce',
+];
+/** The service's own functions (apps/service/src/eval/host-functions.ts). */
+const SERVICE_FUNCTIONS = ['parseCsv', 'v2json'];
+
+describe('the function reference', () => {
+  const reference = guideFiles(join(ROOT, 'docs/guide/functions'))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  // the first cell of every table row that names functions: `$warn(msg)`, `$warning(msg)` names two
+  const documented = [
+    ...readFileSync(join(ROOT, 'docs/functions.md'), 'utf8').matchAll(/^\| (`\$[^|]*)\|/gm),
+  ].flatMap((row) => [...row[1]!.matchAll(/`\$(\w+)\(/g)].map((m) => m[1]!));
+
+  it('reads the functions of docs/functions.md', () => {
+    expect(documented).toEqual(
+      expect.arrayContaining(['startsWith', 'warning', 'translate', 'resolve', 'pLimit']),
+    );
+    expect(documented.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each([...new Set([...JSONATA_FUNCTIONS, ...documented, ...SERVICE_FUNCTIONS])])(
+    '$%s has a heading of its own with an example under it',
+    (name) => {
+      const section = new RegExp(`^### [^\\n]*\\$${name}\\b[^\\n]*\\n((?:(?!^###? ).*\\n?)*)`, 'm').exec(
+        reference,
+      );
+      expect(section, `no "### $${name}" heading in docs/guide/functions`).not.toBeNull();
+      expect(section![1]).toMatch(/<!-- example: \w+ -->\n```mapx\n/);
+    },
+  );
 });

@@ -7,6 +7,7 @@
  *   <!-- example: firstName -->   ```mapx``` (one), ```<json|csv|hl7|xml> input``` (at most one),
  *                                 ```json output``` or ```json error``` (one), ```json explain``` (at most one)
  *   <!-- mapping: name -->        ```mapx``` (one): saved as mapping `name`, callable as `$name(…)` everywhere
+ *   <!-- resource: Type/id -->    ```json``` (one): a resource stored on the FHIR server the examples reach
  *
  * A ```mapx block outside such a marker is an error, so no mapping in the guide goes unchecked.
  */
@@ -38,11 +39,22 @@ export interface GuideMapping {
   readonly mapx: string;
 }
 
-export type GuideEntry = GuideExample | GuideMapping;
+/** A resource the examples find on the FHIR server (`$resolve`, `$search`, server ConceptMaps). */
+export interface GuideResource {
+  readonly kind: 'resource';
+  /** `Type/id`. */
+  readonly name: string;
+  readonly at: string;
+  readonly resource: { readonly resourceType: string; readonly id: string } & Record<string, unknown>;
+}
+
+export type GuideEntry = GuideExample | GuideMapping | GuideResource;
 
 /** Mapping ids are letters and digits, at most 64 (plugin-api's MAPPING_ID_PATTERN); with `savedAs`'s prefix, 62. */
 const NAME = /^[A-Za-z][A-Za-z0-9]{0,49}$/;
-const MARKER = /^<!--\s*(example|mapping):\s*(\S+)\s*-->\s*$/;
+const MARKER = /^<!--\s*(example|mapping|resource):\s*(\S+)\s*-->\s*$/;
+const RESOURCE_NAME = /^[A-Z][A-Za-z]{1,63}\/[A-Za-z0-9\-.]{1,64}$/;
+type Kind = GuideEntry['kind'];
 const FENCE = /^(`{3,})(.*)$/;
 
 interface Block {
@@ -54,7 +66,9 @@ interface Block {
 /** Every Markdown file under `dir`, sorted, as paths. */
 export function guideFiles(dir: string): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...guideFiles(path));
     else if (entry.name.endsWith('.md')) out.push(path);
@@ -79,7 +93,7 @@ export function readGuide(dir: string, root: string): GuideEntry[] {
 export function parseGuideMarkdown(markdown: string, file: string): GuideEntry[] {
   const lines = markdown.split(/\r?\n/);
   const entries: GuideEntry[] = [];
-  let open: { kind: 'example' | 'mapping'; name: string; line: number; blocks: Block[] } | undefined;
+  let open: { kind: Kind; name: string; line: number; blocks: Block[] } | undefined;
   const close = () => {
     if (open) entries.push(toEntry(open.kind, open.name, `${file}:${open.line}`, open.blocks));
     open = undefined;
@@ -89,9 +103,13 @@ export function parseGuideMarkdown(markdown: string, file: string): GuideEntry[]
     const marker = MARKER.exec(line);
     if (marker) {
       close();
+      const kind = marker[1] as Kind;
       const name = marker[2]!;
-      if (!NAME.test(name)) throw new Error(`${file}:${i + 1}: "${name}" is not letters and digits`);
-      open = { kind: marker[1] as 'example' | 'mapping', name, line: i + 1, blocks: [] };
+      if (kind === 'resource' ? !RESOURCE_NAME.test(name) : !NAME.test(name))
+        throw new Error(
+          `${file}:${i + 1}: "${name}" is not ${kind === 'resource' ? 'Type/id' : 'letters and digits'}`,
+        );
+      open = { kind, name, line: i + 1, blocks: [] };
       continue;
     }
     const fence = FENCE.exec(line);
@@ -115,14 +133,17 @@ export function parseGuideMarkdown(markdown: string, file: string): GuideEntry[]
   return entries;
 }
 
-function toEntry(kind: 'example' | 'mapping', name: string, at: string, blocks: Block[]): GuideEntry {
+function toEntry(kind: Kind, name: string, at: string, blocks: Block[]): GuideEntry {
+  if (kind === 'resource') return toResource(name, at, blocks);
   const byRole = new Map<string, Block>();
   let input: GuideExample['input'];
   for (const block of blocks) {
     const [language = '', role = '', ...rest] = block.info.split(/\s+/);
     const key = language === 'mapx' ? 'mapx' : role;
     if (rest.length > 0 || (language !== 'mapx' && !['input', 'output', 'error', 'explain'].includes(role)))
-      throw new Error(`${at}: the block "${block.info}" (line ${block.line}) is not one of the example's blocks`);
+      throw new Error(
+        `${at}: the block "${block.info}" (line ${block.line}) is not one of the example's blocks`,
+      );
     if (byRole.has(key)) throw new Error(`${at}: more than one ${key} block`);
     byRole.set(key, block);
     if (role === 'input') {
@@ -158,6 +179,17 @@ function toEntry(kind: 'example' | 'mapping', name: string, at: string, blocks: 
  * a prefix, because a saved mapping is callable as `$id()` and would shadow a function of the same name for
  * every other example (an example named `translateCode` would replace `$translateCode`).
  */
-export function savedAs(entry: GuideEntry): string {
-  return entry.kind === 'mapping' ? entry.name : `guideExample${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}`;
+export function savedAs(entry: GuideExample | GuideMapping): string {
+  return entry.kind === 'mapping'
+    ? entry.name
+    : `guideExample${entry.name[0]!.toUpperCase()}${entry.name.slice(1)}`;
+}
+
+function toResource(name: string, at: string, blocks: Block[]): GuideResource {
+  if (blocks.length !== 1 || blocks[0]!.info !== 'json')
+    throw new Error(`${at}: a resource is one json block`);
+  const resource = JSON.parse(blocks[0]!.text) as GuideResource['resource'];
+  if (`${resource.resourceType}/${resource.id}` !== name)
+    throw new Error(`${at}: the resource is ${resource.resourceType}/${resource.id}, not ${name}`);
+  return { kind: 'resource', name, at, resource };
 }
