@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/start-built-server.js';
 import { guideFiles, parseGuideMarkdown, savedAs } from './guide-examples.js';
@@ -178,6 +178,38 @@ describe('the function reference', () => {
       );
       expect(section, `no "### $${name}" heading in docs/guide/functions`).not.toBeNull();
       expect(section![1]).toMatch(/<!-- example: \w+ -->\n```mapx\n/);
+    },
+  );
+});
+
+describe('the links of the guide', () => {
+  /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
+  const anchor = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
+  const anchorsOf = (file: string) =>
+    new Set(
+      [
+        ...readFileSync(file, 'utf8')
+          .replace(/^```[\s\S]*?^```/gm, '')
+          .matchAll(/^#{1,6} (.*)$/gm),
+      ].map((m) => anchor(m[1]!)),
+    );
+
+  it.each(guideFiles(join(ROOT, 'docs/guide')).map((file) => [file.slice(ROOT.length + 1), file]))(
+    '%s links to files and headings that exist',
+    (_name, file) => {
+      const text = readFileSync(file, 'utf8').replace(/^(`{3,})[\s\S]*?^\1/gm, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        const [path, hash] = target!.split('#');
+        const linked = path ? resolve(dirname(file), path) : file;
+        expect(existsSync(linked), `${target} in ${file}`).toBe(true);
+        if (hash && linked.endsWith('.md')) expect(anchorsOf(linked), `${target} in ${file}`).toContain(hash);
+      }
     },
   );
 });
