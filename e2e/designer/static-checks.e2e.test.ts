@@ -25,7 +25,7 @@ describe('static checks in the designer (Chromium, built service)', () => {
     failurePrefix: 'static-failed',
   });
 
-  it("marks the flat coding rules with a warning marker naming F5362 and the nested fix", async () => {
+  it('marks the flat coding rules with a warning marker naming F5362 and the nested fix', async () => {
     const { page } = session.designer;
     await replaceEditorText(page, 'mapx-editor', ISSUE_EXAMPLE);
     await page.locator('[data-testid="mapx-editor"] .squiggly-warning').first().waitFor();
