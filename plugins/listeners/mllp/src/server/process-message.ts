@@ -46,9 +46,12 @@ export async function processMessage(
   const evaluation = await pipeline.host.evaluate(mapping, { contentType: HL7_MEDIA_TYPE, bytes });
   if (!evaluation.ok) {
     const hl7 = evaluation.inputRejected ? INPUT_REFUSED_HL7 : MAPPING_FAILED_HL7;
+    // 503: busy or still warming up, nothing wrong with the message
+    const message =
+      evaluation.status === 503 ? `${evaluation.message}: resend the message` : evaluation.message;
     return {
       ack: evaluation.inputRejected ? 'AR' : 'AE',
-      error: { ...hl7, code: evaluation.code, message: evaluation.message },
+      error: { ...hl7, code: evaluation.code, message },
     };
   }
   try {
