@@ -15,10 +15,13 @@ const MAPPING = '{ "resourceType": "Patient", "id": MSH.MessageControlID }';
 const message = (id: string, extra = '') =>
   `MSH|^~\\&|LIMITS|LAB|MAPX|HOSP|20250302101500||ADT^A01^ADT_A01|${id}|P|2.5.1\rPID|1||${id}^^^H^MR||Limit^L\r${extra}`;
 
-async function startService(env: Record<string, string>): Promise<{ t: TestApp; port: number }> {
+async function startService(
+  env: Record<string, string>,
+  mapping = MAPPING,
+): Promise<{ t: TestApp; port: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-limits-'));
   mkdirSync(join(dir, 'mappings'));
-  writeFileSync(join(dir, 'mappings', 'patient.mapx'), MAPPING);
+  writeFileSync(join(dir, 'mappings', 'patient.mapx'), mapping);
   writeFileSync(join(dir, 'routes.yaml'), 'routes:\n  - message: ADT^A01\n    mapping: patient\n');
   const t = await createTestApp({
     MAPPINGS_FOLDER: join(dir, 'mappings'),
@@ -153,6 +156,48 @@ describe('MLLP limits', () => {
     expect(field(ack!, 'MSA', 2)).toBe('RB1');
     expect(field(ack!, 'ERR', 3).split('^')[0]).toBe('102');
     expect(field(ack!, 'ERR', 5).split('^')[0]).toBe('HL7_BAD_MSH');
+  });
+});
+
+describe('MLLP when every evaluation thread stays busy (MAPX_EVAL_QUEUE_TIMEOUT_MS)', () => {
+  it('answers AE EVAL_QUEUE_TIMEOUT asking for a resend, and maps the resent message', async () => {
+    // a FHIR server whose capability statement takes 1.5 s: `$capabilities()` holds the only thread that long
+    const slow = createServer((req, res) => {
+      const answer = (body: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/fhir+json' }).end(JSON.stringify(body));
+      if (req.url?.startsWith('/metadata'))
+        setTimeout(() => answer({ resourceType: 'CapabilityStatement', status: 'active' }), 1500);
+      else answer({ resourceType: 'Bundle', type: 'searchset', total: 0, entry: [] });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const s = await startService(
+      {
+        MAPX_EVAL_THREADS: '1',
+        MAPX_EVAL_QUEUE_TIMEOUT_MS: '300',
+        FHIR_SERVER_BASE: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+      },
+      '$capabilities().resourceType = "CapabilityStatement" ? { "resourceType": "Patient", "id": MSH.MessageControlID }',
+    );
+    try {
+      const holder = await RawMllpClient.open(s.port);
+      const waiting = await RawMllpClient.open(s.port);
+      holder.write(frame(message('Q1')));
+      await new Promise((r) => setTimeout(r, 200));
+      waiting.write(frame(message('Q2')));
+      const [busy] = await waiting.waitForAcks(1);
+      expect(field(busy!, 'MSA', 1)).toBe('AE');
+      expect(field(busy!, 'ERR', 5).split('^')[0]).toBe('EVAL_QUEUE_TIMEOUT');
+      expect(field(busy!, 'ERR', 8)).toMatch(/MAPX_EVAL_QUEUE_TIMEOUT_MS.*: resend the message$/);
+      expect(field((await holder.waitForAcks(1))[0]!, 'MSA', 1)).toBe('AA');
+      waiting.write(frame(message('Q2')));
+      expect(field((await waiting.waitForAcks(2))[1]!, 'MSA', 1)).toBe('AA');
+      holder.close();
+      waiting.close();
+    } finally {
+      await s.t.close();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });
 
