@@ -15,6 +15,8 @@ import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './ba
 import { BatchWatchdog } from './batch-watchdog.js';
 import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
+import { queueTimeoutReply } from './queue-timeout-reply.js';
+import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
 import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
 import { isWorkerLog, writeToDestination } from './worker-logs.js';
@@ -22,7 +24,8 @@ import { isWorkerLog, writeToDestination } from './worker-logs.js';
 /**
  * Time a task may take beyond MAPX_EVAL_TIMEOUT_MS before its worker is terminated from outside. The engine's
  * own (cooperative) limit answers first whenever the evaluation still reaches a check; this covers the rest
- * (a synchronous regular expression or string operation), and includes the hand-over to the worker.
+ * (a synchronous regular expression or string operation), and includes the hand-over to the worker (not the
+ * wait for a free thread: see ThreadSlots).
  */
 export const HARD_LIMIT_GRACE_MS = 250;
 
@@ -35,6 +38,7 @@ export class EvalPool {
   private pool: Piscina<EvalTask, EvalTaskResult> | undefined;
   private readonly views = new ViewPublisher();
   private readonly readiness: PoolReadiness;
+  private readonly slots: ThreadSlots;
   private closed = false;
 
   constructor(
@@ -42,6 +46,7 @@ export class EvalPool {
     private readonly logger: Logger,
   ) {
     this.readiness = new PoolReadiness(config.eval.threads);
+    this.slots = new ThreadSlots(config.eval.threads);
   }
 
   /** Starts the threads; resolves once every one of them has built its engine (or rejects with why not). */
@@ -55,6 +60,8 @@ export class EvalPool {
     const pool = this.ensurePool();
     if (!pool)
       return failureReply({ kind: 'worker-died', reason: 'the service is shutting down' }, req.verbose);
+    const slot = this.slots.acquire(this.config.eval.queueTimeoutMs);
+    if (slot !== true && !(await slot)) return queueTimeoutReply(this.config.eval.queueTimeoutMs);
     const versioned = this.views.publish(view);
     const aborter = new AbortController();
     const timer = setTimeout(() => aborter.abort(), this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
@@ -73,6 +80,7 @@ export class EvalPool {
       return failureReply(failure, req.verbose);
     } finally {
       clearTimeout(timer);
+      this.slots.release();
     }
   }
 
@@ -85,6 +93,8 @@ export class EvalPool {
   async runBatch(batch: BatchRequest, view: MappingView): Promise<BatchResult | { failed: TaskFailure }> {
     const pool = this.ensurePool() as Piscina<BatchTask, BatchTaskResult> | undefined;
     if (!pool) return { failed: { kind: 'worker-died', reason: 'the service is shutting down' } };
+    const slot = this.slots.acquire();
+    if (slot !== true) await slot;
     const watchdog = new BatchWatchdog(this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
     try {
       return await runBatchOn(pool, batch, this.views.publish(view), watchdog);
@@ -97,6 +107,7 @@ export class EvalPool {
       return { failed: failure };
     } finally {
       watchdog.stop();
+      this.slots.release();
     }
   }
 
