@@ -62,6 +62,15 @@ describe('strings the engine builds (L1003, MAPX_MAX_STRING_LENGTH)', () => {
     expect(await failureOf('$string({"a": [1, 2]})')).toMatchObject({ message: '"{\\"a\\":[1,2]}"' });
   });
 
+  test('$string: functions and lambdas count as the "" they print, not as their closures', async () => {
+    // a lambda's closure holds the whole environment: counting it would refuse a tiny object
+    const withFunctions = '$string({"f": $sum, "l": function($n){$n}, "o": {"g": function(){true}}})';
+    expect(await failureOf(withFunctions)).toMatchObject({
+      code: 'no error',
+      message: JSON.stringify('{"f":"","l":"","o":{"g":""}}'),
+    });
+  });
+
   test('$replace', async () => {
     expect(await failureOf('$replace($pad("", 100, "x"), "x", "yyyyyyyyyyyy")')).toMatchObject({
       code: 'L1003',

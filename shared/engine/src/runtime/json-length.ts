@@ -16,6 +16,9 @@ export function jsonLongerThan(value: unknown, limit: number): boolean {
     else if (Array.isArray(v)) {
       total += 1 + Math.max(1, v.length);
       for (let i = 0; i < v.length && total <= limit; i++) stack.push(v[i]);
+    } else if (typeof v === 'function' || isLambda(v)) {
+      // functions and lambdas serialise as "" (their closures are not part of the text)
+      total += 2;
     } else if (typeof v === 'object') {
       total += 2;
       for (const key in v) {
@@ -28,4 +31,10 @@ export function jsonLongerThan(value: unknown, limit: number): boolean {
     if (total > limit) return true;
   }
   return false;
+}
+
+function isLambda(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return o['_jsonata_lambda'] === true || o['_jsonata_function'] === true;
 }
