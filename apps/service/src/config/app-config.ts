@@ -63,6 +63,10 @@ export interface AppConfig {
   readonly mappings: {
     readonly primaryWritableStore?: 'folder' | 'fhir-server';
     readonly writeEnabled: boolean;
+    /** Input plus expectation of one test case, and the most of one case's output a `$run` report carries. */
+    readonly testCaseMaxBytes: number;
+    /** Test cases per mapping: writes past it are refused, runs take the first ones by name. */
+    readonly testCasesMax: number;
   };
   readonly plugins: {
     readonly extra: readonly string[];

@@ -163,6 +163,8 @@ export const envSchema = z.object({
     .pipe(z.enum(['folder', 'fhir-server'], { message: 'expected folder or fhir-server' }).optional())
     .optional(),
   MAPPINGS_WRITE_ENABLED: bool.default(true),
+  MAPX_TEST_CASE_MAX_BYTES: byteSize.default(1024 ** 2),
+  MAPX_TEST_CASES_MAX: int(1).default(100),
   MAPX_PLUGINS: commaList,
   MAPX_PLUGIN_DIR: optionalText.optional(),
   MAPX_PLUGIN_OPTIONS: z

@@ -84,6 +84,8 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
     mappings: {
       ...opt('primaryWritableStore', e.MAPPINGS_PRIMARY_WRITABLE_STORE),
       writeEnabled: e.MAPPINGS_WRITE_ENABLED,
+      testCaseMaxBytes: e.MAPX_TEST_CASE_MAX_BYTES,
+      testCasesMax: e.MAPX_TEST_CASES_MAX,
     },
     plugins: {
       extra: e.MAPX_PLUGINS,

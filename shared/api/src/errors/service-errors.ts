@@ -88,6 +88,14 @@ export const SERVICE_ERRORS = {
   ),
   TEST_CASE_INVALID: service(400, 'Invalid test case body: {detail}'),
   TEST_CASE_NOT_FOUND: service(404, "Mapping '{mappingId}' has no test case '{testName}'"),
+  TEST_CASE_TOO_LARGE: service(
+    413,
+    'The test case holds {bytes} bytes of input and expectation; the limit is {limit} (MAPX_TEST_CASE_MAX_BYTES)',
+  ),
+  TEST_CASES_TOO_MANY: service(
+    409,
+    "Mapping '{mappingId}' already has {count} test cases; the limit is {limit} (MAPX_TEST_CASES_MAX)",
+  ),
   TESTS_NOT_KEPT: service(501, 'The mapping store {store} keeps no test cases'),
   TEST_WRITES_DISABLED: service(
     409,
