@@ -116,6 +116,11 @@ export const SERVICE_ERRORS = {
   TEMPLATE_GENERATION_FAILED: enterprise(500, 'The template could not be generated.'),
   /** NDJSON mode (docs/bulk.md): one line of the body, answered in that line's error object. */
   LINE_TOO_LARGE: service(413, 'The line is larger than {limit} bytes'),
+  /** NDJSON mode: the request ran for MAPX_NDJSON_MAX_DURATION_MS; lines from this one on were not read. */
+  NDJSON_TIME_LIMIT: service(
+    408,
+    'The request ran for {limit} ms (MAPX_NDJSON_MAX_DURATION_MS): lines from {line} on were not mapped',
+  ),
   /** NDJSON mode: a line's evaluation failed unexpectedly (a bug), answered in that line's error object. */
   EVALUATION_FAILED: service(500, '{detail}'),
   /** POST / with an NDJSON contentType: the lines come as one string in `input`. */
