@@ -98,6 +98,10 @@ describe('security table: MLLP flood that never reads its ACKs', () => {
     expect(growthMiB).toBeLessThan(200);
     // a sender that stops reading is closed once its ACKs stall (MLLP_IDLE_TIMEOUT_MS)
     expect(state.connections_closed as number).toBeGreaterThanOrEqual(SENDERS);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const stalled =
+      /mapx_listener_connections_closed_total\{reason="ack_backlog",listener="mllp"\} (\d+)/.exec(metrics);
+    expect(Number(stalled?.[1] ?? 0)).toBeGreaterThanOrEqual(SENDERS);
     const client = await RawMllpClient.open(port);
     client.write(frame('MSH|^~\\&|A|B|C|D|20250101||ADT^A04|OK1|P|2.5\rPID|1\r'));
     expect(field((await client.waitForAcks(1))[0]!, 'MSA', 1)).toBe('AA');
