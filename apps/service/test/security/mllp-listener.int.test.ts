@@ -149,6 +149,18 @@ describe('security table: MLLP listener', () => {
     [again, ...held].forEach((c) => c.close());
   });
 
+  it('MLLP_MAX_CONNECTIONS: connections past it are refused and counted', async () => {
+    const w = workspace({ MLLP_MAX_CONNECTIONS: '2' });
+    t = await createTestApp(w.env);
+    await startListeners(t.app);
+    const held = await Promise.all([0, 1].map(() => RawMllpClient.open(portOf(t!))));
+    expect(await probe(portOf(t), undefined, 2000)).toBe('closed');
+    expect(await metrics(t)).toMatch(
+      /mapx_listener_connections_refused_total\{reason="max_connections",listener="mllp"\} 1/,
+    );
+    held.forEach((c) => c.close());
+  });
+
   it('mutual TLS: plain connections that never handshake are closed at MLLP_TLS_HANDSHAKE_TIMEOUT_MS; a client with a certificate gets in', async () => {
     const w = workspace({
       MLLP_MAX_CONNECTIONS: '4',

@@ -46,10 +46,13 @@ export async function processMessage(
   const evaluation = await pipeline.host.evaluate(mapping, { contentType: HL7_MEDIA_TYPE, bytes });
   if (!evaluation.ok) {
     const hl7 = evaluation.inputRejected ? INPUT_REFUSED_HL7 : MAPPING_FAILED_HL7;
-    return {
-      ack: evaluation.inputRejected ? 'AR' : 'AE',
-      error: { ...hl7, code: evaluation.code, message: evaluation.message },
-    };
+    // a fault of the service (a worker lost, a store failing) may name files and modules: logged, not sent
+    const fault = evaluation.status >= 500;
+    if (fault) pipeline.host.logger.error({ code: evaluation.code, mapping }, evaluation.message);
+    const message = fault
+      ? 'the service failed while mapping the message; the details are logged'
+      : evaluation.message;
+    return { ack: evaluation.inputRejected ? 'AR' : 'AE', error: { ...hl7, code: evaluation.code, message } };
   }
   try {
     await pipeline.delivery.deliver(evaluation.result);
