@@ -62,7 +62,16 @@ export async function mappingTestRoutes(app: FastifyInstance): Promise<void> {
   const putSchema = { params: api.putMappingTestRoute.params, body: api.putMappingTestRoute.validatedBody };
   routes.put(
     api.putMappingTestRoute.url,
-    { schema: putSchema, attachValidation: true, config: writeConfig },
+    {
+      schema: putSchema,
+      attachValidation: true,
+      config: writeConfig,
+      // a case body is JSON text (input escaped, expectation indented): far above the bound is refused unread
+      bodyLimit: Math.min(
+        app.mapx.config.server.bodyLimit,
+        8 * app.mapx.config.mappings.testCaseMaxBytes + 65_536,
+      ),
+    },
     async (request, reply) => {
       const { mappingId, testName } = request.params;
       const store = guard(app, reply, mappingId, testName);

@@ -81,6 +81,10 @@ describe('security table: mapping tests follow the policy of their mapping', () 
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'TEST_CASE_TOO_LARGE' });
     expect(big.json().message).toMatch(/MAPX_TEST_CASE_MAX_BYTES/);
+    // far past the bound, the body is refused before it is parsed
+    const huge = await call('PUT', '/MappingTests/m/huge', ['admin'], testCase(`"${'x'.repeat(200_000)}"`));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect((await call('PUT', '/MappingTests/m/c2', ['admin'], testCase('{"b":2}'))).statusCode).toBe(201);
     const third = await call('PUT', '/MappingTests/m/c3', ['admin'], testCase('{"c":3}'));
     expect(third.statusCode).toBe(409);
