@@ -45,6 +45,8 @@ export const testResultSchema = z.object({
   error: z.unknown().optional(),
   message: z.string().optional(),
   durationMs: z.number().optional(),
+  /** The output, expectation and diff were left out (MAPX_TEST_CASE_MAX_BYTES, or the report grew too large). */
+  truncated: z.boolean().optional(),
 });
 export type TestResultBody = z.infer<typeof testResultSchema>;
 

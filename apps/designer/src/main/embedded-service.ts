@@ -1,4 +1,5 @@
 import { forkWithNode, type ForkService, type ServiceProcess } from './service-process.js';
+import { APP_SCHEME } from './resolve-app-path.js';
 
 export interface EmbeddedServiceOptions {
   /** `apps/service/dist/main.js`, or its copy in the packaged app's resources. */
@@ -62,6 +63,9 @@ function embedEnvironment(options: EmbeddedServiceOptions): Record<string, strin
     // One author needs one process; a cluster would multiply the memory for nothing.
     MAPX_WORKERS: '1',
     MAPX_DESIGNER_ENABLED: env['MAPX_DESIGNER_ENABLED'] ?? 'false',
+    // the desktop renderer (app://designer) saves mappings; no other page may write to the author's service
+    MAPX_CORS_ORIGINS: env['MAPX_CORS_ORIGINS'] ?? `${APP_SCHEME}://designer`,
+    MAPX_CORS_WRITES: env['MAPX_CORS_WRITES'] ?? 'true',
     // Electron's binary acts as plain Node for the child (harmless under plain Node).
     ELECTRON_RUN_AS_NODE: '1',
   };

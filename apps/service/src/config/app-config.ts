@@ -13,6 +13,15 @@ export interface AppConfig {
     readonly port: number;
     readonly host: string;
     readonly bodyLimit: number;
+    /** One line of an NDJSON body (MAPX_NDJSON_LINE_LIMIT, never above bodyLimit). */
+    readonly ndjsonLineLimit: number;
+    /** How long one NDJSON request may map lines (MAPX_NDJSON_MAX_DURATION_MS). */
+    readonly ndjsonMaxDurationMs: number;
+    /**
+     * Origins whose web pages may call the API (MAPX_CORS_ORIGINS: `*`, none, or a list), and whether their
+     * preflights allow PUT and DELETE (MAPX_CORS_WRITES; unset: only when the auth policy requires tokens).
+     */
+    readonly cors: { readonly origins: '*' | 'none' | readonly string[]; readonly writes?: boolean };
     /** Grace for in-flight requests once the listener has closed (MAPX_SHUTDOWN_TIMEOUT_MS). */
     readonly shutdownTimeoutMs: number;
     /** How long /health reports DRAINING before the listener closes (MAPX_DRAIN_DELAY_MS). */
@@ -65,6 +74,10 @@ export interface AppConfig {
   readonly mappings: {
     readonly primaryWritableStore?: 'folder' | 'fhir-server';
     readonly writeEnabled: boolean;
+    /** Input plus expectation of one test case, and the most of one case's output a `$run` report carries. */
+    readonly testCaseMaxBytes: number;
+    /** Test cases per mapping: writes past it are refused, runs take the first ones by name. */
+    readonly testCasesMax: number;
   };
   readonly plugins: {
     readonly extra: readonly string[];

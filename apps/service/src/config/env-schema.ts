@@ -96,6 +96,35 @@ export const envSchema = z.object({
   SERVER_HOST: z.string().trim().min(1).default('0.0.0.0'),
   LOG_LEVEL: logLevel.default('info'),
   MAPX_REQUEST_BODY_LIMIT: byteSize.default(50 * 1024 ** 2),
+  MAPX_NDJSON_LINE_LIMIT: byteSize.default(1024 ** 2),
+  MAPX_NDJSON_MAX_DURATION_MS: int(1).default(600_000),
+  MAPX_CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((v) => v.trim())
+    .pipe(
+      z.union([
+        z.literal('*'),
+        z.literal('none'),
+        z
+          .string()
+          .transform((v) =>
+            v
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean),
+          )
+          .pipe(
+            z.array(
+              z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/i, {
+                message:
+                  'expected *, none, or origins such as https://designer.example.org (scheme://host[:port])',
+              }),
+            ),
+          ),
+      ]),
+    ),
+  MAPX_CORS_WRITES: bool.optional(),
   MAPX_EDITION: z
     .string()
     .trim()
@@ -164,6 +193,8 @@ export const envSchema = z.object({
     .pipe(z.enum(['folder', 'fhir-server'], { message: 'expected folder or fhir-server' }).optional())
     .optional(),
   MAPPINGS_WRITE_ENABLED: bool.default(true),
+  MAPX_TEST_CASE_MAX_BYTES: byteSize.default(1024 ** 2),
+  MAPX_TEST_CASES_MAX: int(1).default(100),
   MAPX_PLUGINS: commaList,
   MAPX_PLUGIN_DIR: optionalText.optional(),
   MAPX_PLUGIN_OPTIONS: z

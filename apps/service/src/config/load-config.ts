@@ -38,6 +38,9 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       port: e.SERVER_PORT,
       host: e.SERVER_HOST,
       bodyLimit: e.MAPX_REQUEST_BODY_LIMIT,
+      ndjsonLineLimit: Math.min(e.MAPX_NDJSON_LINE_LIMIT, e.MAPX_REQUEST_BODY_LIMIT),
+      ndjsonMaxDurationMs: e.MAPX_NDJSON_MAX_DURATION_MS,
+      cors: { origins: e.MAPX_CORS_ORIGINS, ...opt('writes', e.MAPX_CORS_WRITES) },
       shutdownTimeoutMs: e.MAPX_SHUTDOWN_TIMEOUT_MS,
       drainDelayMs: e.MAPX_DRAIN_DELAY_MS,
       metrics: e.MAPX_METRICS === 'on',
@@ -85,6 +88,8 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
     mappings: {
       ...opt('primaryWritableStore', e.MAPPINGS_PRIMARY_WRITABLE_STORE),
       writeEnabled: e.MAPPINGS_WRITE_ENABLED,
+      testCaseMaxBytes: e.MAPX_TEST_CASE_MAX_BYTES,
+      testCasesMax: e.MAPX_TEST_CASES_MAX,
     },
     plugins: {
       extra: e.MAPX_PLUGINS,

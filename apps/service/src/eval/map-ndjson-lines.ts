@@ -6,14 +6,18 @@ import { splitLines } from '../stream/split-lines.js';
 import { runEvaluation, type EvaluationReply } from './run-evaluation.js';
 import { syntheticReport } from './wire-report.js';
 
+const EXPIRED = Symbol('expired');
+
 /** Lines in flight per evaluation thread: enough to keep every thread busy, few enough to keep memory flat. */
 const IN_FLIGHT_PER_THREAD = 16;
 
 export interface NdjsonRequest {
   readonly source: string;
   readonly body: Readable;
-  /** The largest single line (MAPX_REQUEST_BODY_LIMIT): a longer one fails alone, unread. */
+  /** The largest single line (MAPX_NDJSON_LINE_LIMIT): a longer one fails alone, unread. */
   readonly maxLineBytes: number;
+  /** MAPX_NDJSON_MAX_DURATION_MS: then the body is no longer read, and one last line says where it stopped. */
+  readonly maxDurationMs: number;
   /** Each output line is the line's verbose report (the `verbose` query parameter). */
   readonly verbose: boolean;
   /** POST /'s lowered collect level in non-verbose mode (mapping-language §9.4 step 4). */
@@ -39,12 +43,37 @@ export async function* mapNdjsonLines(services: MapxServices, req: NdjsonRequest
   const window = new OrderedWindow<Line, string>(threads * IN_FLIGHT_PER_THREAD, map, (_line, out) =>
     ready.push(out),
   );
-  for await (const line of splitLines(req.body, req.maxLineBytes, () => undefined)) {
-    if (line.bytes !== undefined && line.bytes.toString('latin1').trim() === '') continue;
-    await window.push(line);
-    if (ready.length > 0) yield ready.splice(0).join('');
+  // a body sent slowly, or lines mapped slowly, must not hold a request (and its lines' memory) forever; the
+  // caller closes the connection of a body left unread (ndjson-execute.ts)
+  let expired = false;
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<typeof EXPIRED>((resolve) => {
+    timer = setTimeout(() => resolve(EXPIRED), req.maxDurationMs);
+  });
+  const lines = splitLines(req.body, req.maxLineBytes, () => undefined)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([lines.next(), expiry]);
+      if (next === EXPIRED) {
+        expired = true;
+        break;
+      }
+      if (next.done) break;
+      const line = next.value;
+      last = line.number;
+      if (line.bytes !== undefined && line.bytes.toString('latin1').trim() === '') continue;
+      await window.push(line);
+      if (ready.length > 0) yield ready.splice(0).join('');
+    }
+  } finally {
+    clearTimeout(timer);
   }
   await window.finish();
+  if (expired) {
+    const params = { limit: req.maxDurationMs, line: last + 1 };
+    ready.push(failed(req, { number: last + 1, bytes: undefined }, 'NDJSON_TIME_LIMIT', params));
+  }
   if (ready.length > 0) yield ready.join('');
 }
 

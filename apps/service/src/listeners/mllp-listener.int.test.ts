@@ -245,7 +245,13 @@ describe('MLLP listener, FHIR server down', () => {
     expect(letter.result.resourceType).toBe('Bundle');
     expect(letter.error.code).toBe('MLLP_DELIVERY_FAILED');
     expect(letter.mappingId).toBe('adtBundle');
-    expect(ack.get('ERR.8').toString()).toContain(files[0]);
+    // the sender reads the dead letter's reference, never its file name, the FHIR address or the error number
+    const told = ack.get('ERR.8').toString();
+    expect(files[0]).toContain(/kept as dead letter ([0-9a-f]{8})$/.exec(told)?.[1] ?? 'no reference');
+    expect(told).not.toContain(files[0]);
+    expect(told).not.toContain(new URL(base).host);
+    expect(told).not.toMatch(/ECONNREFUSED|\//);
+    expect(letter.error.message).toMatch(/ECONNREFUSED|fetch failed|connect/);
     const state = s.t.app.mapx.plugins.listeners[0]!.listener.state();
     expect(state.messages).toMatchObject({ retried: 2, deadLettered: 1, AE: 1, delivered: 0 });
   });

@@ -12,6 +12,7 @@ import { runMappingTests } from './run-mapping-tests.js';
 import { runTestCase } from './run-test-case.js';
 import { testCaseBody } from './test-case-body.js';
 import { guard, storeFailure, writableTests } from './test-route-guards.js';
+import { caseBytes } from './test-bounds.js';
 
 /** `/MappingTests/...`: list, read, write, delete and run the test cases beside saved mappings. */
 export async function mappingTestRoutes(app: FastifyInstance): Promise<void> {
@@ -61,7 +62,16 @@ export async function mappingTestRoutes(app: FastifyInstance): Promise<void> {
   const putSchema = { params: api.putMappingTestRoute.params, body: api.putMappingTestRoute.validatedBody };
   routes.put(
     api.putMappingTestRoute.url,
-    { schema: putSchema, attachValidation: true, config: writeConfig },
+    {
+      schema: putSchema,
+      attachValidation: true,
+      config: writeConfig,
+      // a case body is JSON text (input escaped, expectation indented): far above the bound is refused unread
+      bodyLimit: Math.min(
+        app.mapx.config.server.bodyLimit,
+        8 * app.mapx.config.mappings.testCaseMaxBytes + 65_536,
+      ),
+    },
     async (request, reply) => {
       const { mappingId, testName } = request.params;
       const store = guard(app, reply, mappingId, testName);
@@ -76,9 +86,9 @@ export async function mappingTestRoutes(app: FastifyInstance): Promise<void> {
         };
         return sendError(reply, 'TEST_INPUT_EXTENSION_INVALID', { params });
       }
-      const limit = app.mapx.config.eval.maxInputDepth;
-      if (exceedsDepth(expected, limit)) {
-        const detail = `expected is nested deeper than ${limit} levels (MAPX_MAX_INPUT_DEPTH)`;
+      const depth = app.mapx.config.eval.maxInputDepth;
+      if (exceedsDepth(expected, depth)) {
+        const detail = `expected is nested deeper than ${depth} levels (MAPX_MAX_INPUT_DEPTH)`;
         return sendError(reply, 'TEST_CASE_INVALID', { params: { detail } });
       }
       if (!app.mapx.mappings.current().mappings.has(mappingId)) {
@@ -93,7 +103,15 @@ export async function mappingTestRoutes(app: FastifyInstance): Promise<void> {
         input: new TextEncoder().encode(input),
         ...(expected === undefined ? {} : { expected: expectationText(expected) }),
       };
+      const { testCaseMaxBytes: limit, testCasesMax } = app.mapx.config.mappings;
+      const bytes = caseBytes(testCase);
+      if (bytes > limit) return sendError(reply, 'TEST_CASE_TOO_LARGE', { params: { bytes, limit } });
       try {
+        const existing = await writable.listTests(mappingId);
+        if (existing.length >= testCasesMax && !existing.some((c) => c.name === testName)) {
+          const params = { mappingId, count: existing.length, limit: testCasesMax };
+          return sendError(reply, 'TEST_CASES_TOO_MANY', { params });
+        }
         const { created } = await writable.putTest(mappingId, testCase);
         const summary = { name: testName, inputExtension, hasExpected: expected !== undefined };
         return reply.code(created ? 201 : 200).send(summary);

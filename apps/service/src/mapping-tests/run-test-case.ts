@@ -8,6 +8,7 @@ import { testDeterminism } from './test-clock.js';
 import { testInputType } from './test-input-type.js';
 import { outputDiff } from './output-diff.js';
 import type { TestCaseResult } from './test-result.js';
+import { caseBytes } from './test-bounds.js';
 
 /**
  * Runs one test case as `POST /Mapping/{id}` would run its input (same normalisation, same bindings), in test
@@ -20,6 +21,12 @@ export async function runTestCase(
   testCase: MappingTestCase,
 ): Promise<TestCaseResult> {
   const { name } = testCase;
+  const limit = services.config.mappings.testCaseMaxBytes;
+  const bytes = caseBytes(testCase);
+  if (bytes > limit) {
+    const message = `the case holds ${bytes} bytes of input and expectation, more than MAPX_TEST_CASE_MAX_BYTES (${limit}): not run`;
+    return { name, outcome: 'error', message };
+  }
   const contentType = testInputType(testCase.inputExtension, testCase.input);
   const reply = await runEvaluation(services, {
     source,
@@ -30,6 +37,12 @@ export async function runTestCase(
     bindings: { mapxHttpInvocation: invocation(mappingId, contentType) },
     deterministic: testDeterminism(mappingId, name),
   });
+  if (reply.status === 200 && reply.json !== undefined && reply.json.length > limit) {
+    // not parsed nor carried: compact JSON longer than the expectation's stored text cannot equal it
+    const message = `the output has ${reply.json.length} characters of JSON, more than MAPX_TEST_CASE_MAX_BYTES (${limit}): not reported`;
+    const outcome = testCase.expected === undefined ? 'no-expectation' : 'failed';
+    return { name, outcome, truncated: true, message };
+  }
   const body = reply.json === undefined ? reply.body : (JSON.parse(reply.json) as unknown);
   if (reply.status !== 200) {
     const message = errorMessage(body) ?? `the mapping answered ${reply.status}`;
@@ -46,13 +59,13 @@ export async function runTestCase(
     return { name, outcome: 'error', actual, message: `${name}.expected.json is not valid JSON: ${detail}` };
   }
   // the comparison and the diff recurse: an expectation deeper than any input may be is refused, not followed
-  const limit = services.config.eval.maxInputDepth;
-  if (exceedsDepth(expected, limit))
+  const depth = services.config.eval.maxInputDepth;
+  if (exceedsDepth(expected, depth))
     return {
       name,
       outcome: 'error',
       actual,
-      message: `${name}.expected.json is nested deeper than ${limit} levels`,
+      message: `${name}.expected.json is nested deeper than ${depth} levels`,
     };
   if (isDeepStrictEqual(expected, actual)) return { name, outcome: 'passed', actual, expected };
   return { name, outcome: 'failed', actual, expected, diff: outputDiff(expected, actual) };

@@ -15,6 +15,8 @@ export interface TestCaseResult {
   readonly message?: string;
   /** Wall-clock time of the run (JUnit `time`). */
   readonly durationMs?: number;
+  /** The output (and expectation, diff) was left out: over MAPX_TEST_CASE_MAX_BYTES, or the report's budget. */
+  readonly truncated?: boolean;
   /** `mapx test --update` stored the actual output as the expectation. */
   readonly updated?: boolean;
 }

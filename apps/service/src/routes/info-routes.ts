@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { healthRoute, pluginsRoute, serverInfoRoute, type ServerInfo } from '@mapx/api';
 import { formatUptime } from './format-uptime.js';
 import { productVersion } from '../product-version.js';
-import { listenerStates } from '../listeners/start-listeners.js';
+import { visibleListenerStates } from '../listeners/visible-listener-states.js';
 
 /** GET / (server info), GET /health, GET /plugins. */
 export async function infoRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.mapx;
-  app.get(serverInfoRoute.url, async (): Promise<ServerInfo> => {
+  app.get(serverInfoRoute.url, async (request): Promise<ServerInfo> => {
     const { warmup, fhir, startedAt } = app.mapx;
-    const listeners = listenerStates(app);
+    const listeners = await visibleListenerStates(app, request);
     return {
       mapx_version: `mapx ${config.edition} ${productVersion()}`,
       fhir_server: config.fhirServer.base ?? 'n/a',

@@ -47,7 +47,8 @@ export async function sendNdjson(
   return streamLines(app, reply, type, {
     source,
     body,
-    maxLineBytes: app.mapx.config.server.bodyLimit,
+    maxLineBytes: app.mapx.config.server.ndjsonLineLimit,
+    maxDurationMs: app.mapx.config.server.ndjsonMaxDurationMs,
     verbose: isVerbose(request.query),
     lowerCollect: false,
     bindings: { mapxHttpInvocation: httpInvocation(request) },
@@ -63,7 +64,8 @@ export function sendNdjsonInput(
   return streamLines(app, reply, req.type, {
     source: req.source,
     body: Readable.from(utf8Chunks(req.input)),
-    maxLineBytes: app.mapx.config.server.bodyLimit,
+    maxLineBytes: app.mapx.config.server.ndjsonLineLimit,
+    maxDurationMs: app.mapx.config.server.ndjsonMaxDurationMs,
     verbose: req.verbose,
     lowerCollect: true,
   });
@@ -76,6 +78,10 @@ function streamLines(
   req: NdjsonRequest,
 ): FastifyReply {
   const lines = mapNdjsonLines(app.mapx, req);
+  // answered before the body was read to its end (MAPX_NDJSON_MAX_DURATION_MS): its sender is not waited for
+  reply.raw.once('finish', () => {
+    if (!req.body.readableEnded) req.body.destroy();
+  });
   return reply.code(200).type(`${type}; charset=utf-8`).send(Readable.from(lines));
 }
 

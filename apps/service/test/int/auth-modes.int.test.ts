@@ -29,7 +29,9 @@ function authYaml(mode: Mode): string | undefined {
       : `defaultRule: { access: authenticated }
   routes:
     - { path: /, methods: { GET: { access: public } } }
-    - { path: /Mapping/:id, methods: { PUT: { roles: [admin] }, DELETE: { roles: [admin] } } }`;
+    - { path: /Mapping/:id, methods: { PUT: { roles: [admin] }, DELETE: { roles: [admin] } } }
+    # test cases inherit the rules of /Mapping/:id unless named: this table keeps them at defaultRule
+    - { path: /MappingTests/:id/:test, methods: { '*': { access: authenticated } } }`;
   return `version: 1
 keycloak: { issuer: ${issuer} }
 jwt: { valueSource: { type: memberOf } }

@@ -100,4 +100,21 @@ describe('the example auth policy of the Secret', () => {
     for (const url of ['/health', '/health/live', '/health/ready'])
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).not.toBe(401);
   });
+
+  it('keeps mapping and test case writes for admin', async () => {
+    const write = async (method: 'PUT' | 'DELETE', url: string, roles: string[]) =>
+      (
+        await t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${await idp.sign(roles)}` },
+        })
+      ).statusCode;
+    for (const url of ['/Mapping/m', '/MappingTests/m/c']) {
+      expect(await write('PUT', url, ['staff']), url).toBe(403);
+      expect(await write('DELETE', url, ['staff']), url).toBe(403);
+      // admin passes the policy (this service has no mapping source: the route itself answers 405)
+      expect(await write('DELETE', url, ['admin']), url).toBe(405);
+    }
+  });
 });

@@ -36,7 +36,8 @@ export type Resolution =
       readonly kind: 'rule';
       readonly rule: AccessRule;
       readonly route: string | null;
-      readonly via: 'method' | 'head-as-get' | '*' | 'default';
+      /** `inherited`: a `/MappingTests/...` request no route names, decided by its mapping's `/Mapping/{id}`. */
+      readonly via: 'method' | 'head-as-get' | '*' | 'default' | 'inherited';
     };
 
 export type AccessOutcome = 'allow' | 'unauthenticated' | 'forbidden';
@@ -134,6 +135,12 @@ export function resolvePolicy(policy: CompiledPolicy, method: string, path: stri
     return { kind: 'health' };
   }
   const route = policy.routes.find((r) => routeMatches(r, segments));
+  // the test cases of a mapping are its own: read, written and run under its rules unless a route names them
+  // (docs/auth.md, "Coverage decisions")
+  if (route === undefined && segments[0] === 'mappingtests' && segments.length >= 2 && segments.length <= 4) {
+    const canonical = resolvePolicy(policy, verb, '/mapping/' + encodeURIComponent(segments[1]!));
+    if (canonical.kind === 'rule' && canonical.via !== 'default') return { ...canonical, via: 'inherited' };
+  }
   if (route === undefined) return { kind: 'rule', rule: policy.defaultRule, route: null, via: 'default' };
   // own properties only: a method name such as `constructor` or `__proto__` must never reach Object.prototype
   const entry = (name: string) => (Object.hasOwn(route.methods, name) ? route.methods[name] : undefined);

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PluginError, type Listener, type PluginContext } from '@mapx/plugin-api';
 import type { FhirClientOptions } from '@mapx/fhir-client';
-import type { MllpOptions } from './options.js';
+import { deadLetterDir, listenHost, ndjsonFile, type MllpOptions } from './options.js';
+import { parseAllowList } from './server/admission.js';
 import { loadRoutes } from './routes/load-routes.js';
 import { NO_DELIVERY, type Delivery } from './delivery/delivery.js';
 import { fhirDelivery } from './delivery/fhir-delivery.js';
@@ -22,14 +24,21 @@ export function createMllpListener(options: MllpOptions, ctx: PluginContext): Li
   ctx.logger.info(`MLLP: ${routes.routes.length} route(s), delivery ${delivery.target}`);
   return mllpListener({
     port: options.port,
-    host: options.host,
+    host: listenHost(options),
     ...(tls ? { tls } : {}),
+    ...(options.allow ? { allow: parseAllowList(options.allow) } : {}),
     routes,
     delivery,
-    deadLetters: new DeadLetterFolder(options.deadLetterDir),
+    deadLetters: new DeadLetterFolder(deadLetterDir(options), {
+      maxBytes: options.deadLetterMaxBytes,
+      maxFiles: options.deadLetterMaxFiles,
+    }),
     stats,
     maxMessageBytes: options.maxMessageBytes,
     maxConnections: options.maxConnections,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    idleTimeoutMs: options.idleTimeoutMs,
+    tlsHandshakeTimeoutMs: options.tlsHandshakeTimeoutMs,
   });
 }
 
@@ -37,7 +46,11 @@ function deliveryFor(o: MllpOptions, stats: ListenerStats): Delivery {
   const fhir = fhirOptions(o, stats);
   const kind = o.delivery ?? (fhir ? 'fhir' : 'ndjson');
   if (kind === 'none') return NO_DELIVERY;
-  if (kind === 'ndjson') return ndjsonSink(o.ndjsonFile);
+  if (kind === 'ndjson') {
+    // patient data: a folder the listener creates is for the service's user only
+    mkdirSync(dirname(ndjsonFile(o)), { recursive: true, mode: 0o700 });
+    return ndjsonSink(ndjsonFile(o));
+  }
   return fhirDelivery(fhir!);
 }
 

@@ -93,6 +93,14 @@ export const SERVICE_ERRORS = {
   ),
   TEST_CASE_INVALID: service(400, 'Invalid test case body: {detail}'),
   TEST_CASE_NOT_FOUND: service(404, "Mapping '{mappingId}' has no test case '{testName}'"),
+  TEST_CASE_TOO_LARGE: service(
+    413,
+    'The test case holds {bytes} bytes of input and expectation; the limit is {limit} (MAPX_TEST_CASE_MAX_BYTES)',
+  ),
+  TEST_CASES_TOO_MANY: service(
+    409,
+    "Mapping '{mappingId}' already has {count} test cases; the limit is {limit} (MAPX_TEST_CASES_MAX)",
+  ),
   TESTS_NOT_KEPT: service(501, 'The mapping store {store} keeps no test cases'),
   TEST_WRITES_DISABLED: service(
     409,
@@ -113,6 +121,11 @@ export const SERVICE_ERRORS = {
   TEMPLATE_GENERATION_FAILED: enterprise(500, 'The template could not be generated.'),
   /** NDJSON mode (docs/bulk.md): one line of the body, answered in that line's error object. */
   LINE_TOO_LARGE: service(413, 'The line is larger than {limit} bytes'),
+  /** NDJSON mode: the request ran for MAPX_NDJSON_MAX_DURATION_MS; lines from this one on were not read. */
+  NDJSON_TIME_LIMIT: service(
+    408,
+    'The request ran for {limit} ms (MAPX_NDJSON_MAX_DURATION_MS): lines from {line} on were not mapped',
+  ),
   /** NDJSON mode: a line's evaluation failed unexpectedly (a bug), answered in that line's error object. */
   EVALUATION_FAILED: service(500, '{detail}'),
   /** POST / with an NDJSON contentType: the lines come as one string in `input`. */

@@ -115,7 +115,8 @@ export const RUN_USAGE = `Usage: mapx run --mapping ID|FILE.mapx --input PATH --
   --mapping ID|FILE       a mapping id (from the service's mapping stores: MAPPINGS_FOLDER, else ./mappings) or a file
   --input PATH            a file, a folder (every file inside, recursively), a glob ("in/**/*.hl7") or - (stdin)
   --output TARGET         FILE.ndjson (one line per input's result), a folder (one NDJSON file per resourceType)
-                          or an http(s) FHIR server base URL (Bundles POSTed to the base, resources PUT/POSTed)
+                          or an http(s) FHIR server base URL (Bundles POSTed to the base, resources PUT/POSTed;
+                          credentials: MAPX_TARGET_AUTH_TYPE/_UN/_PW/_TOKEN, or FHIR_SERVER_* for that same origin)
   --format F              auto (default: by extension), hl7v2, ndjson, csv, xml, json (required for stdin)
   --workers N             evaluation worker threads (default: the number of cores)
   --shard I/N             map only the inputs whose position modulo N is I (default 0/1)

@@ -9,6 +9,7 @@ import { createRuntime } from '../../runtime.js';
 import { Checkpoint, type RunIdentity } from './checkpoint.js';
 import { listInputFiles } from './list-input-files.js';
 import { OutputFiles } from './output-files.js';
+import { targetClientOptions, targetCredentials } from '../target-credentials.js';
 import { createProgress } from './progress.js';
 import { totalBytes } from './read-inputs.js';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './run-args.js';
@@ -92,9 +93,18 @@ async function execute(app: App, args: RunArgs, source: string): Promise<number>
 function createTarget(layout: RunLayout, outputs: OutputFiles, args: RunArgs): RunTarget {
   if (layout.kind === 'file') return fileTarget(outputs, layout.output);
   if (layout.kind === 'folder') return folderTarget(outputs, layout.output);
-  const client = fhirClientOptionsFromEnv({ ...process.env, FHIR_SERVER_BASE: layout.output });
+  const client = fhirClientOptionsFromEnv({ FHIR_SERVER_BASE: layout.output, ...timeoutOnly(process.env) });
   if (!client) throw new Error(`--output: not a FHIR server base URL: ${layout.output}`);
-  return serverTarget({ ...client, concurrency: args.postConcurrency });
+  const credentials = targetCredentials(layout.output, process.env, '--output');
+  if (typeof credentials === 'string') throw new Error(credentials);
+  return serverTarget({
+    ...targetClientOptions(client.baseUrl, credentials, client.timeoutMs ?? 30_000),
+    concurrency: args.postConcurrency,
+  });
+}
+
+function timeoutOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  return env.FHIR_SERVER_TIMEOUT ? { FHIR_SERVER_TIMEOUT: env.FHIR_SERVER_TIMEOUT } : {};
 }
 
 /** A mapping file's text, or a saved mapping's (by id, from the configured stores, as the service reads them). */

@@ -17,7 +17,7 @@ export const TEST_USAGE = `Usage: mapx test [FOLDER | --fhir-server URL] [--juni
 Runs every test case kept beside the mappings of FOLDER (default: MAPPINGS_FOLDER, else ./mappings):
 <id>.tests/<name>.<ext> inputs with <name>.expected.json expectations, in test mode (fixed clock, seeded UUIDs).
   --fhir-server URL  run the cases a FHIR server keeps beside its StructureMaps instead (DocumentReferences;
-                   credentials as for FHIR_SERVER_BASE, docs/configuration.md)
+                   credentials: MAPX_TARGET_AUTH_TYPE/_UN/_PW, or FHIR_SERVER_* for that same origin)
   --junit FILE     also write a JUnit XML report (one test suite per mapping) for CI
   --mapping ID     run only this mapping's tests
   --update         store the actual output as the expectation of failed and new cases

@@ -11,6 +11,7 @@ import { acceptOutputs } from './accept-outputs.js';
 import { junitReport } from './junit-report.js';
 import { printReport, printTotals, type Printer } from './print-report.js';
 import { parseTestArgs, TEST_USAGE, type TestArgs } from './test-args.js';
+import { targetCredentials } from '../target-credentials.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -44,9 +45,17 @@ export async function testCommand(argv: readonly string[]): Promise<number> {
 /** The stores `mapx test` reads: one folder, or one FHIR server (then no folder), as the only mapping source. */
 function storeEnv(args: TestArgs): { env: Record<string, string>; label: string } | string {
   if (args.fhirServer !== undefined) {
+    const credentials = targetCredentials(args.fhirServer, process.env, '--fhir-server');
+    if (typeof credentials === 'string') return credentials;
+    if (credentials.authType === 'BEARER') return 'MAPX_TARGET_AUTH_TYPE: --fhir-server takes NONE or BASIC';
+    const basic = credentials.authType === 'BASIC';
     return {
       env: {
         FHIR_SERVER_BASE: args.fhirServer,
+        // its own credentials, never the configured store's for another origin
+        FHIR_SERVER_AUTH_TYPE: credentials.authType,
+        FHIR_SERVER_UN: basic ? credentials.username : '',
+        FHIR_SERVER_PW: basic ? credentials.password : '',
         MAPPINGS_FOLDER: 'n/a',
         MAPPINGS_PRIMARY_WRITABLE_STORE: 'fhir-server',
       },

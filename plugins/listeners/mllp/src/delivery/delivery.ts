@@ -13,6 +13,11 @@ export class DeliveryError extends Error {
     message: string,
     /** The server's answer (an OperationOutcome, a batch response), kept for the dead letter. */
     readonly detail?: unknown,
+    /**
+     * What the sender may read in its ACK: no internal address, error number or path (those stay in the log and
+     * the dead letter). Absent → a fixed text for the code.
+     */
+    readonly publicMessage?: string,
   ) {
     super(message);
   }

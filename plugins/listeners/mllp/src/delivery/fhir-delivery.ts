@@ -38,10 +38,13 @@ async function deliverTo(client: FhirClient, result: unknown): Promise<void> {
     if (err instanceof DeliveryError) throw err;
     if (!isFhirClientError(err)) throw err;
     const attempts = err.attempts ?? 1;
+    const failed = `delivery to the FHIR server failed after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
+    const status = err.status ? ` (HTTP ${err.status})` : '';
     throw new DeliveryError(
       'MLLP_DELIVERY_FAILED',
-      `delivery to the FHIR server failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${err.message}`,
+      `${failed}: ${err.message}`,
       err.operationOutcome,
+      `${failed}${status}`,
     );
   }
 }
@@ -54,10 +57,8 @@ function asResource(result: unknown): FhirResource {
     typeof (result as { resourceType?: unknown }).resourceType === 'string';
   if (!ok) {
     const what = Array.isArray(result) ? 'an array' : typeof result;
-    throw new DeliveryError(
-      'MLLP_RESULT_NOT_DELIVERABLE',
-      `the mapping returned ${what}, not a FHIR resource (an object with resourceType): nothing to deliver`,
-    );
+    const message = `the mapping returned ${what}, not a FHIR resource (an object with resourceType): nothing to deliver`;
+    throw new DeliveryError('MLLP_RESULT_NOT_DELIVERABLE', message, undefined, message);
   }
   return result as FhirResource;
 }
@@ -73,10 +74,8 @@ function checkBatch(response: FhirBundle): void {
     const status = (e as { response?: { status?: unknown } }).response?.status;
     return typeof status !== 'string' || !/^2\d\d/.test(status);
   });
-  if (failed.length > 0)
-    throw new DeliveryError(
-      'MLLP_DELIVERY_FAILED',
-      `the FHIR server refused ${failed.length} of ${response.entry?.length ?? 0} batch entries`,
-      response,
-    );
+  if (failed.length > 0) {
+    const message = `the FHIR server refused ${failed.length} of ${response.entry?.length ?? 0} batch entries`;
+    throw new DeliveryError('MLLP_DELIVERY_FAILED', message, response, message);
+  }
 }

@@ -1,5 +1,5 @@
 import type { MshHeader } from './msh-header.js';
-import { escapeText } from './escape.js';
+import { echoField, escapeText } from './escape.js';
 import { ackMessageType, atLeast } from './versions.js';
 
 export type AckCode = 'AA' | 'AE' | 'AR' | 'CA' | 'CE' | 'CR';
@@ -52,7 +52,7 @@ export function buildAck(
   error?: AckError,
   warnings: readonly AckWarning[] = [],
 ): string {
-  const h = received ?? FALLBACK;
+  const h = echoed(received ?? FALLBACK);
   const f = h.fieldSeparator;
   const modern = atLeast(h.version, '2.5');
   const msh = [
@@ -105,6 +105,23 @@ function errSegment(h: MshHeader, error: AckError, modern: boolean): string {
   const appCode = `${escapeText(h, error.code, 40)}${c}${escapeText(h, error.message, 199)}${c}MAPX`;
   const userMessage = escapeText(h, error.message, 2000);
   return ['ERR', '', '', `${error.hl7}${c}${hl7Text}${c}HL70357`, 'E', appCode, '', '', userMessage].join(f);
+}
+
+/** The header with every field the ACK echoes made safe to echo (the delimiters are never controls). */
+function echoed(h: MshHeader): MshHeader {
+  const e = (value: string) => echoField(h, value);
+  return {
+    ...h,
+    sendingApplication: e(h.sendingApplication),
+    sendingFacility: e(h.sendingFacility),
+    receivingApplication: e(h.receivingApplication),
+    receivingFacility: e(h.receivingFacility),
+    messageType: e(h.messageType),
+    triggerEvent: e(h.triggerEvent),
+    controlId: e(h.controlId),
+    processingId: e(h.processingId),
+    version: e(h.version),
+  };
 }
 
 /** HL7 DTM in UTC with its offset, to the second. */

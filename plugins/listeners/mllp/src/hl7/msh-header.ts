@@ -42,6 +42,9 @@ export function readMsh(bytes: Uint8Array): MshHeader | undefined {
   const encoding = fields[1] ?? '';
   const [component = '', repetition = '', escape = '', subcomponent = ''] = encoding;
   if (component === '' || new Set([sep, ...encoding]).size !== encoding.length + 1) return undefined;
+  // a control character as a delimiter would be echoed raw in the ACK (VT or FS would break its framing)
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\x00-\x1f\x7f]/.test(sep + encoding)) return undefined;
   const field = (n: number) => fields[n - 1] ?? '';
   const first = (value: string) => value.split(component)[0] ?? '';
   const type = field(9).split(component);

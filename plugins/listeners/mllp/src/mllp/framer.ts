@@ -10,20 +10,51 @@ export type Frame =
 /**
  * MLLP framing (`<VT> message <FS><CR>`) over a byte stream that arrives in arbitrary chunks. Bytes outside a
  * frame are skipped (and counted); a frame ends at FS (the CR after it, even in the next chunk, lies outside
- * any frame). Memory per connection is bounded by the limit.
+ * any frame). Memory per connection is bounded by the limit plus the chunk not yet read through.
+ *
+ * `feed` + `next` take one frame at a time, so a caller can stop taking frames (and stop reading its socket)
+ * while a chunk still holds thousands of tiny ones; `push` takes them all.
  */
 export class MllpFramer {
   private parts: Buffer[] = [];
   private size = 0;
   private inFrame = false;
+  private input: Buffer | undefined;
+  private at = 0;
   /** Bytes received outside any frame (noise, a CR after FS is not counted). */
   skipped = 0;
 
   constructor(private readonly limit: number) {}
 
+  /** Every frame the chunk completes (with what earlier chunks left). */
   push(chunk: Buffer): Frame[] {
+    this.feed(chunk);
     const frames: Frame[] = [];
-    let i = 0;
+    for (let f = this.next(); f; f = this.next()) frames.push(f);
+    return frames;
+  }
+
+  /** Adds a chunk behind the bytes not yet read through. */
+  feed(chunk: Buffer): void {
+    this.input = this.unread ? Buffer.concat([this.input!.subarray(this.at), chunk]) : chunk;
+    this.at = 0;
+  }
+
+  /** True while fed bytes remain that `next` has not looked at. */
+  get unread(): boolean {
+    return this.input !== undefined && this.at < this.input.length;
+  }
+
+  /** True while a frame has begun (VT seen) and not ended. */
+  get partial(): boolean {
+    return this.inFrame;
+  }
+
+  /** The next complete frame in the fed bytes, or undefined once they are read through. */
+  next(): Frame | undefined {
+    const chunk = this.input;
+    if (!chunk) return undefined;
+    let i = this.at;
     while (i < chunk.length) {
       if (!this.inFrame) {
         const start = chunk.indexOf(VT, i);
@@ -40,11 +71,23 @@ export class MllpFramer {
         break;
       }
       this.append(chunk.subarray(i, stop));
-      if (chunk[stop] === FS) frames.push(this.finish());
-      else this.restart();
       i = stop + 1;
+      if (chunk[stop] === FS) {
+        this.consumed(i);
+        return this.finish();
+      }
+      this.restart();
     }
-    return frames;
+    this.consumed(chunk.length);
+    return undefined;
+  }
+
+  private consumed(upTo: number): void {
+    this.at = upTo;
+    if (this.input && this.at >= this.input.length) {
+      this.input = undefined;
+      this.at = 0;
+    }
   }
 
   private skipNoise(chunk: Buffer, from: number, to: number): void {

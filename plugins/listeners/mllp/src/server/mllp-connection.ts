@@ -6,10 +6,9 @@ import { frame as encodeFrame, MllpFramer, type Frame } from '../mllp/framer.js'
 import { isBatch } from '../hl7/batch.js';
 import { processBatch } from './process-batch.js';
 import { processMessage, reject, routeMessage, type Outcome, type Pipeline } from './process-message.js';
+import { CONNECTION_BOUNDS as B } from './connection-bounds.js';
+import type { ClosedReason } from './listener-stats.js';
 
-/** Messages read ahead of their ACK per connection; past this the socket stops reading until some are done. */
-const HIGH_WATER = 32;
-const LOW_WATER = 8;
 const CLOSE_GRACE_MS = 2000;
 
 interface Received {
@@ -19,26 +18,50 @@ interface Received {
   readonly decided: { readonly mapping: string } | Outcome;
   readonly acceptRejected: boolean;
   readonly started: number;
+  readonly bytes: number;
+}
+
+export interface ConnectionLimits {
+  readonly maxMessageBytes: number;
+  /** Idle (no byte either way, nothing in progress) or one frame left incomplete this long: closed. */
+  readonly idleTimeoutMs: number;
 }
 
 /**
  * One sender's connection. Its messages are processed one after another and acknowledged in the order they
  * arrived (HL7 sequencing); other connections run in parallel.
+ *
+ * Memory is bounded whatever the sender does: frames are taken from the received bytes only while fewer than
+ * `maxInFlight` messages (and `maxInFlightBytes`) wait for their ACK and the ACKs not yet taken by the sender stay
+ * under `writeHighWater`; otherwise the socket stops being read. ACKs piling up past `maxAckBacklog` close the
+ * connection (docs/mllp.md, "Limits").
  */
 export class MllpConnection {
   private tail: Promise<void> = Promise.resolve();
   private pending = 0;
+  private pendingBytes = 0;
+  private blocked = false;
+  private closed = false;
+  private frameTimer: NodeJS.Timeout | undefined;
   private readonly framer: MllpFramer;
 
   constructor(
     private readonly socket: Socket,
     private readonly pipeline: Pipeline,
-    maxMessageBytes: number,
+    private readonly limits: ConnectionLimits,
   ) {
-    this.framer = new MllpFramer(maxMessageBytes);
+    this.framer = new MllpFramer(limits.maxMessageBytes);
     socket.setNoDelay(true);
+    socket.setTimeout(limits.idleTimeoutMs);
     socket.on('data', (chunk: Buffer) => {
-      for (const f of this.framer.push(chunk)) this.receive(f);
+      this.framer.feed(chunk);
+      this.pump();
+    });
+    socket.on('drain', () => this.pump());
+    socket.on('timeout', () => this.onIdle());
+    socket.once('close', () => {
+      this.closed = true;
+      clearTimeout(this.frameTimer);
     });
     // a peer that vanished: nothing to answer; queued messages still run (their results are delivered)
     socket.on('error', (err) => pipeline.host.logger.debug({ err: err.message }, 'MLLP connection error'));
@@ -51,6 +74,59 @@ export class MllpConnection {
     this.socket.end();
     // a peer that never closes its side must not hold the shutdown until its grace timeout
     setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS).unref();
+  }
+
+  /** Takes frames while the bounds allow, then reads on or stops reading. */
+  private pump(): void {
+    if (this.closed) return;
+    const resumeAt = this.blocked ? B.resumeInFlight : B.maxInFlight - 1;
+    while (
+      !this.pipeline.draining() &&
+      this.pending <= resumeAt &&
+      this.pendingBytes < B.maxInFlightBytes &&
+      this.socket.writableLength <= B.writeHighWater
+    ) {
+      const next = this.framer.next();
+      if (!next) break;
+      this.receive(next);
+    }
+    this.watchFrame();
+    const full =
+      this.framer.unread ||
+      this.pending >= B.maxInFlight ||
+      this.pendingBytes >= B.maxInFlightBytes ||
+      this.socket.writableLength > B.writeHighWater;
+    this.blocked = full || this.pipeline.draining();
+    if (this.blocked) this.socket.pause();
+    else if (this.socket.isPaused()) this.socket.resume();
+  }
+
+  /** A frame begun and not finished within the idle timeout (a sender trickling bytes) closes the connection. */
+  private watchFrame(): void {
+    if (this.framer.partial && !this.frameTimer) {
+      this.frameTimer = setTimeout(() => this.close('incomplete_frame'), this.limits.idleTimeoutMs);
+      this.frameTimer.unref();
+    } else if (!this.framer.partial && this.frameTimer) {
+      clearTimeout(this.frameTimer);
+      this.frameTimer = undefined;
+    }
+  }
+
+  /** No byte either way for the idle timeout: a connection with nothing in progress is closed. */
+  private onIdle(): void {
+    if (this.pending > 0) return;
+    this.close(this.socket.writableLength > 0 ? 'ack_backlog' : 'idle');
+  }
+
+  private close(reason: ClosedReason): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pipeline.stats.onClosed(reason);
+    this.pipeline.host.logger.info(
+      { reason, remote: this.socket.remoteAddress, unreadAckBytes: this.socket.writableLength },
+      `MLLP connection closed: ${reason.replace('_', ' ')}`,
+    );
+    this.socket.destroy();
   }
 
   private receive(frame: Frame): void {
@@ -81,9 +157,10 @@ export class MllpConnection {
       );
       acceptRejected = rejected;
     }
+    const bytes = frame.kind === 'message' ? frame.bytes.length : frame.head.length;
     this.pending++;
-    if (this.pending >= HIGH_WATER) this.socket.pause();
-    const item: Received = { frame, header, plan, decided, acceptRejected, started };
+    this.pendingBytes += bytes;
+    const item: Received = { frame, header, plan, decided, acceptRejected, started, bytes };
     this.tail = this.tail.then(() => this.run(item));
   }
 
@@ -109,7 +186,8 @@ export class MllpConnection {
 
   private done(): void {
     this.pending--;
-    if (this.pending <= LOW_WATER && this.socket.isPaused() && !this.draining()) this.socket.resume();
+    this.pendingBytes -= item.bytes;
+    this.pump();
   }
 
   private async outcomeOf(item: Received): Promise<Outcome> {
@@ -119,7 +197,7 @@ export class MllpConnection {
       return await processMessage(this.pipeline, item.header, item.decided.mapping, item.frame.bytes);
     } catch (err) {
       this.pipeline.host.logger.error({ err }, 'MLLP message processing failed');
-      return reject('MLLP_INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
+      return reject('MLLP_INTERNAL_ERROR', 'an unexpected error; it is logged');
     }
   }
 
@@ -131,10 +209,8 @@ export class MllpConnection {
   ): void {
     this.pipeline.stats.onAck(code);
     const warnings = outcome && 'warnings' in outcome ? outcome.warnings : undefined;
-    if (this.socket.writable) this.socket.write(encodeFrame(buildAck(header, code, error, warnings)));
-  }
-
-  private draining(): boolean {
-    return this.pipeline.draining();
+    if (this.closed || !this.socket.writable) return;
+    this.socket.write(encodeFrame(buildAck(header, code, error, warnings)));
+    if (this.socket.writableLength > B.maxAckBacklog) this.close('ack_backlog');
   }
 }

@@ -1,5 +1,5 @@
-import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
-import { createServer as createTlsServer } from 'node:tls';
+import { createServer as createTcpServer, type BlockList, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { Listener, ListenerState } from '@mapx/plugin-api';
 import type { RouteTable } from '../routes/route-table.js';
@@ -7,6 +7,8 @@ import type { Delivery } from '../delivery/delivery.js';
 import type { DeadLetterFolder } from '../delivery/dead-letter.js';
 import type { ListenerStats } from './listener-stats.js';
 import { MllpConnection } from './mllp-connection.js';
+import { Admission, plainAddress } from './admission.js';
+import { isLoopback } from './loopback.js';
 import type { Pipeline } from './process-message.js';
 
 export interface TlsMaterial {
@@ -25,6 +27,11 @@ export interface MllpListenerConfig {
   readonly stats: ListenerStats;
   readonly maxMessageBytes: number;
   readonly maxConnections: number;
+  readonly maxConnectionsPerAddress: number;
+  /** Sender addresses allowed to connect; absent → any. */
+  readonly allow?: BlockList;
+  readonly idleTimeoutMs: number;
+  readonly tlsHandshakeTimeoutMs: number;
 }
 
 /** The MLLP listener: a TCP (or TLS) server whose connections map, deliver and acknowledge messages. */
@@ -36,14 +43,40 @@ export function mllpListener(config: MllpListenerConfig): Listener {
     async start(host) {
       config.stats.register(host.metrics);
       const pipeline: Pipeline = { ...config, host, draining: () => status !== 'listening' };
+      const admission = new Admission(
+        config.allow,
+        config.maxConnectionsPerAddress,
+        config.stats,
+        () => host.logger,
+      );
+      const limits = { maxMessageBytes: config.maxMessageBytes, idleTimeoutMs: config.idleTimeoutMs };
       server = createServer(config, (socket) => {
-        const connection = new MllpConnection(socket, pipeline, config.maxMessageBytes);
+        const connection = new MllpConnection(socket, pipeline, limits);
         connections.add(connection);
         socket.once('close', () => connections.delete(connection));
       });
       server.maxConnections = config.maxConnections;
+      // the raw socket, as accepted: refused here, nothing of it is read (nor a TLS handshake begun)
+      server.on('connection', (socket: Socket) => {
+        admission.admit(socket);
+      });
+      server.on('drop', (data?: { remoteAddress?: string }) =>
+        admission.refused('max_connections', plainAddress(data?.remoteAddress)),
+      );
+      // with a listener the server leaves the socket open: a handshake that failed or timed out is closed here
+      server.on('tlsClientError', (err: Error & { code?: string }, socket: TLSSocket) => {
+        admission.refused('tls_handshake', plainAddress(socket.remoteAddress), err.code ?? err.message);
+        socket.destroy();
+      });
       await listen(server, config.port, config.host);
       status = 'listening';
+      if (!isLoopback(config.host) && !config.tls?.ca)
+        host.logger.warn(
+          { host: config.host, allow: !!config.allow },
+          `MLLP listens on ${config.host} without mutual TLS: anyone who reaches the port has messages mapped ` +
+            `and delivered with the service's credentials. Bind it to loopback (MLLP_HOST), restrict senders ` +
+            `(MLLP_ALLOW) or require client certificates (MLLP_TLS_CA)`,
+        );
       host.logger.info(
         { port: boundPort(server), tls: !!config.tls, delivery: config.delivery.target },
         `MLLP listener on ${config.host}:${boundPort(server)}${config.tls ? ' (TLS)' : ''}`,
@@ -70,6 +103,8 @@ export function mllpListener(config: MllpListenerConfig): Listener {
         delivery: config.delivery.target,
         dead_letter_dir: config.deadLetters.dir,
         messages: { ...config.stats.counts },
+        connections_refused: config.stats.connections.refused,
+        connections_closed: config.stats.connections.closed,
       };
     },
   };
@@ -79,7 +114,12 @@ function createServer(config: MllpListenerConfig, onSocket: (socket: Socket) => 
   if (!config.tls) return createTcpServer(onSocket);
   const { cert, key, ca } = config.tls;
   return createTlsServer(
-    { cert, key, ...(ca ? { ca, requestCert: true, rejectUnauthorized: true } : {}) },
+    {
+      cert,
+      key,
+      handshakeTimeout: config.tlsHandshakeTimeoutMs,
+      ...(ca ? { ca, requestCert: true, rejectUnauthorized: true } : {}),
+    },
     onSocket,
   );
 }

@@ -4,7 +4,7 @@ import type { MshHeader } from '../hl7/msh-header.js';
 import { routeFor, type RouteTable } from '../routes/route-table.js';
 import { INPUT_REFUSED_HL7, MAPPING_FAILED_HL7, MLLP_ERRORS, type MllpErrorCode } from '../errors.js';
 import { DeliveryError, type Delivery } from '../delivery/delivery.js';
-import type { DeadLetterFolder } from '../delivery/dead-letter.js';
+import { DeadLetterFullError, type DeadLetterFolder } from '../delivery/dead-letter.js';
 import type { ListenerStats } from './listener-stats.js';
 
 /** The media type the HL7 v2 normaliser reads. */
@@ -47,13 +47,17 @@ export async function processMessage(
   const evaluation = await pipeline.host.evaluate(mapping, { contentType, bytes });
   if (!evaluation.ok) {
     const hl7 = evaluation.inputRejected ? INPUT_REFUSED_HL7 : MAPPING_FAILED_HL7;
-    // 503: busy or still warming up, nothing wrong with the message
-    const message =
-      evaluation.status === 503 ? `${evaluation.message}: resend the message` : evaluation.message;
-    return {
-      ack: evaluation.inputRejected ? 'AR' : 'AE',
-      error: { ...hl7, code: evaluation.code, message },
-    };
+    // 503: busy or still warming up, nothing wrong with the message (the catalogue's own text, no details)
+    const busy = evaluation.status === 503;
+    // another fault of the service (a worker lost, a store failing) may name files and modules: logged, not sent
+    const fault = !busy && evaluation.status >= 500;
+    if (fault) pipeline.host.logger.error({ code: evaluation.code, mapping }, evaluation.message);
+    const message = busy
+      ? `${evaluation.message}: resend the message`
+      : fault
+        ? 'the service failed while mapping the message; the details are logged'
+        : evaluation.message;
+    return { ack: evaluation.inputRejected ? 'AR' : 'AE', error: { ...hl7, code: evaluation.code, message } };
   }
   try {
     await pipeline.delivery.deliver(evaluation.result);
@@ -64,9 +68,14 @@ export async function processMessage(
   }
 }
 
+/** What the sender reads when delivery failed without a text of its own for it. */
+const PUBLIC_FAILURE = 'the result could not be delivered';
+
 /**
  * AE, not AA: an AA would tell the sender the resources exist. The message, the result and the error are in
- * the dead-letter folder before the AE goes out, so nothing is lost whether the sender resends or not.
+ * the dead-letter folder before the AE goes out, so nothing is lost whether the sender resends or not. The sender
+ * is unauthenticated: its ERR names the failure and the dead letter's reference, never the FHIR server's
+ * address, an error number or a path (those are in the log and the letter).
  */
 async function deadLetter(
   pipeline: Pipeline,
@@ -78,9 +87,11 @@ async function deadLetter(
 ): Promise<Outcome> {
   const code: MllpErrorCode = err instanceof DeliveryError ? err.code : 'MLLP_DELIVERY_FAILED';
   const why = err instanceof Error ? err.message : String(err);
+  const told = (err instanceof DeliveryError && err.publicMessage) || PUBLIC_FAILURE;
   const detail = err instanceof DeliveryError && err.detail !== undefined ? { detail: err.detail } : {};
+  const log = pipeline.host.logger;
   try {
-    const file = await pipeline.deadLetters.write({
+    const letter = await pipeline.deadLetters.write({
       receivedAt: new Date().toISOString(),
       mappingId,
       controlId: header.controlId,
@@ -89,15 +100,18 @@ async function deadLetter(
       error: { code, message: why, ...detail },
     });
     pipeline.stats.onDeadLettered();
-    pipeline.host.logger.warn({ code, file, controlId: header.controlId }, `delivery failed: ${why}`);
-    return reject(code, `${why}; kept as dead letter ${file}`);
+    log.warn({ code, file: letter.file, controlId: header.controlId }, `delivery failed: ${why}`);
+    return reject(code, `${told}; kept as dead letter ${letter.ref}`);
   } catch (writeErr) {
     const reason = writeErr instanceof Error ? writeErr.message : String(writeErr);
-    pipeline.host.logger.error({ code, controlId: header.controlId }, `dead letter not written: ${reason}`);
-    return reject(
-      code,
-      `${why}; the dead letter could not be written either (${reason}): resend the message`,
+    const full = writeErr instanceof DeadLetterFullError;
+    if (full) pipeline.stats.onDeadLetterFull();
+    log.error(
+      { code, controlId: header.controlId },
+      `delivery failed: ${why}; dead letter not written: ${reason}`,
     );
+    const kept = full ? 'the dead-letter folder is full' : 'the dead letter could not be written either';
+    return reject(code, `${told}; ${kept}: resend the message`);
   }
 }
 
