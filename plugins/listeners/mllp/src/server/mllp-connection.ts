@@ -132,9 +132,10 @@ export class MllpConnection {
   private receive(frame: Frame): void {
     const started = performance.now();
     if (frame.kind === 'message' && isBatch(frame.bytes)) {
+      const batch = frame.bytes;
       this.pending++;
-      if (this.pending >= HIGH_WATER) this.socket.pause();
-      this.tail = this.tail.then(() => this.runBatch(frame.bytes, started));
+      this.pendingBytes += batch.length;
+      this.tail = this.tail.then(() => this.runBatch(batch, started));
       return;
     }
     this.pipeline.stats.onReceived();
@@ -170,23 +171,23 @@ export class MllpConnection {
     const due = item.plan.enhanced ? !item.acceptRejected && isDue(item.plan.application, success) : true;
     if (due) this.send(item.header, outcome.ack, 'error' in outcome ? outcome.error : undefined, outcome);
     this.pipeline.stats.onDone((performance.now() - item.started) / 1000);
-    this.done();
+    this.done(item.bytes);
   }
 
   /** A batch frame: its messages in order, then one frame holding the batch of their ACKs. */
   private async runBatch(bytes: Buffer, started: number): Promise<void> {
     try {
       const answer = await processBatch(this.pipeline, bytes, started);
-      if (this.socket.writable) this.socket.write(encodeFrame(answer));
+      this.write(encodeFrame(answer));
     } catch (err) {
       this.pipeline.host.logger.error({ err }, 'MLLP batch processing failed');
     }
-    this.done();
+    this.done(bytes.length);
   }
 
-  private done(): void {
+  private done(bytes: number): void {
     this.pending--;
-    this.pendingBytes -= item.bytes;
+    this.pendingBytes -= bytes;
     this.pump();
   }
 
@@ -209,8 +210,13 @@ export class MllpConnection {
   ): void {
     this.pipeline.stats.onAck(code);
     const warnings = outcome && 'warnings' in outcome ? outcome.warnings : undefined;
+    this.write(encodeFrame(buildAck(header, code, error, warnings)));
+  }
+
+  /** An ACK frame to the sender; ACKs it leaves unread past the backlog bound close the connection. */
+  private write(frame: Buffer): void {
     if (this.closed || !this.socket.writable) return;
-    this.socket.write(encodeFrame(buildAck(header, code, error, warnings)));
+    this.socket.write(frame);
     if (this.socket.writableLength > B.maxAckBacklog) this.close('ack_backlog');
   }
 }
