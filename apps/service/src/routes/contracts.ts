@@ -23,6 +23,7 @@ export const coreContracts: readonly RouteContract[] = [
   api.deprecatedRecacheRoute,
   api.recacheGuidanceRoute,
   api.fhirElementsRoute,
+  ...api.mappingHistoryContracts,
   ...api.mappingTestContracts,
 ];
 
