@@ -11,6 +11,7 @@ export const coreContracts: readonly RouteContract[] = [
   api.pluginsRoute,
   api.openApiJsonRoute,
   api.apiDocsRoute,
+  api.apiDocsAssetRoute,
   api.evaluateRoute,
   api.listMappingsRoute,
   api.readMappingRoute,
