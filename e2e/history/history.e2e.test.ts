@@ -74,7 +74,10 @@ describe('mapping history in the designer (Chromium, built service)', () => {
   it('restores a version: saved as the newest, shown in the editor, the replaced text kept', async () => {
     const { page } = session.designer;
     await page.getByRole('button', { name: 'Restore older side' }).click();
-    await page.getByRole('dialog', { name: 'Restore version' }).getByRole('button', { name: 'Restore' }).click();
+    await page
+      .getByRole('dialog', { name: 'Restore version' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await page.getByTestId('toast').filter({ hasText: 'Restored hist to v2' }).waitFor();
     await expect.poll(() => editorText(page, 'mapx-editor')).toBe("{ 'v': 2 }");
     expect(readFileSync(join(folder, 'hist.mapx'), 'utf8')).toBe("{ 'v': 2 }");
