@@ -136,6 +136,14 @@ describe('a stranger installs mapx and a third-party plugin from packed tarballs
     expect(await res.json()).toBe('hello Dana');
   });
 
+  it('serves the interactive API docs from the installed Swagger UI package', async () => {
+    const page = await fetch(`${served.baseUrl}/api-docs`);
+    expect(page.status).toBe(200);
+    const bundle = await fetch(`${served.baseUrl}/api-docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+  });
+
   it('builds a FHIR resource from the R4 core packed inside mapx (no download)', async () => {
     const res = await post('/', {
       mapx: 'InstanceOf: bp\n* status = "final"\n* subject.reference = "Patient/1"\n* effectiveDateTime = "2024-01-01"\n* component[SystolicBP].value = 120\n* component[DiastolicBP].value = 80',

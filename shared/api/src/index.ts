@@ -11,3 +11,4 @@ export * from './plugins-info.js';
 export * from './errors/index.js';
 export * from './contract/index.js';
 export * from './mapping-tests.js';
+export * from './mapping-history.js';

@@ -93,6 +93,20 @@ describe('createFhirClient against a real FHIR server', () => {
     expect((await rejection(client.read('Basic', resource.id))).status).toBe(404);
   });
 
+  it("reads a resource's history and refuses a bad id without sending anything", async () => {
+    const client = createFhirClient({ baseUrl: server.baseUrl });
+    const created = await client.create({ resourceType: 'Basic', code: { text: 'h1' } });
+    const { id } = created.resource as { id: string };
+    await client.update({ resourceType: 'Basic', id, code: { text: 'h2' } });
+    const history = await client.history('Basic', id, { count: 10 });
+    expect(history.resourceType).toBe('Bundle');
+    const texts = (history.entry ?? []).map((e) => (e.resource as { code: { text: string } }).code.text);
+    expect(texts.sort()).toEqual(['h1', 'h2']);
+    const before = server.requests.length;
+    expect((await rejection(client.history('Basic', '../x'))).kind).toBe('refused-url');
+    expect(server.requests.length).toBe(before);
+  });
+
   it('posts a transaction Bundle to the base and returns the response Bundle', async () => {
     const client = createFhirClient({ baseUrl: server.baseUrl });
     const response = await client.transaction({

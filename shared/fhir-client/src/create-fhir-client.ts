@@ -54,6 +54,11 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
     searchPages: (typeWithQuery, params, opts) => searchPages(fetchPage, typeWithQuery, params, opts),
     searchAll: async (typeWithQuery, params, opts) =>
       collectEntries(client.searchPages(typeWithQuery, params, opts), opts?.maxResults),
+    history: async (type, id, opts) => {
+      checkTypeAndId(guard, type, id);
+      const query = opts?.count === undefined ? '' : `?_count=${Math.max(1, Math.trunc(opts.count))}`;
+      return asBundle(await get(`${type}/${id}/_history${query}`, { resourceType: type, id }), guard, type);
+    },
     capabilities: async () => asResource(await get('metadata', {}), guard, 'metadata'),
     create: async (resource, opts) => {
       checkTypeAndId(guard, resource.resourceType, undefined);

@@ -84,6 +84,8 @@ export interface FhirClient {
     params?: SearchParams,
     options?: SearchAllOptions,
   ): Promise<SearchAllResult>;
+  /** GET `Type/id/_history` (the first page; `count` becomes `_count`): the resource's versions as the server keeps them. */
+  history(resourceType: string, id: string, options?: { count?: number | undefined }): Promise<FhirBundle>;
   capabilities(): Promise<FhirResource>;
   /** POST `Type`; not retried unless `options.idempotent`. */
   create(resource: FhirResource, options?: PostOptions): Promise<FhirWriteResult>;

@@ -18,6 +18,12 @@ export {
   type MappingTestCase,
   type MappingTestCaseSummary,
 } from './mapping-test-case.js';
+export {
+  MAPPING_VERSION_ID_PATTERN,
+  isValidMappingVersionId,
+  type MappingVersion,
+  type MappingVersionSummary,
+} from './mapping-version.js';
 export { parseJsonText, findJsonErrorPosition } from './json-text.js';
 export { parseFlag, parseInteger, parseOptionalText, pickEnv } from './env-options.js';
 export { createKeyedQueue, type KeyedQueue } from './keyed-queue.js';

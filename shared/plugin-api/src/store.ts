@@ -1,6 +1,7 @@
 import type { PluginBase } from './plugin.js';
 import type { PluginContext } from './context.js';
 import type { MappingTestCase, MappingTestCaseSummary } from './mapping-test-case.js';
+import type { MappingVersion, MappingVersionSummary } from './mapping-version.js';
 
 /** Everything one mapping source contributes (mapping-language §9.7). */
 export interface StoreSnapshot {
@@ -61,6 +62,18 @@ export interface MappingStore {
   putTest?(id: string, testCase: MappingTestCase): Promise<StoreWriteResult>;
   /** Resolves false when the test case does not exist. */
   deleteTest?(id: string, name: string): Promise<boolean>;
+  /*
+   * History (optional, both or neither): the versions `put` replaced, kept within the store's own bounds. A store
+   * without them still works; the host then reports that the store keeps no history.
+   */
+  /**
+   * The mapping's versions, newest first: the current one (`current: true`) when the mapping exists, then the
+   * earlier ones the store still keeps (a deleted mapping may still have those). Empty for an unknown or invalid
+   * id.
+   */
+  listVersions?(id: string): Promise<readonly MappingVersionSummary[]>;
+  /** One version by the id `listVersions` gave; undefined when unknown (or not a valid version id). */
+  getVersion?(id: string, versionId: string): Promise<MappingVersion | undefined>;
 }
 
 export interface StorePlugin<O = unknown> extends PluginBase<'store', O> {

@@ -10,6 +10,7 @@ import type {
 } from '@mapx/plugin-api';
 import { requireCommonJs } from '../require-commonjs.js';
 import { requestPath } from './request-target.js';
+import { isApiDocsPagePath } from '../openapi/api-docs-files.js';
 
 const fp = requireCommonJs('fastify-plugin') as typeof FastifyPlugin;
 
@@ -62,8 +63,9 @@ function sendAuthReply(reply: FastifyReply, auth: AuthReply): FastifyReply {
 }
 
 /**
- * Always public: GET /health (spec) and its probe variants /health/live and /health/ready, and the designer's static files — the page must load before its user can
- * log in; every API call it then makes carries the bearer token and meets the policy.
+ * Always public: GET /health (spec) and its probe variants /health/live and /health/ready, and the static files of
+ * the designer and of the API docs page (not the OpenAPI document) — a page must load before its user can log in
+ * or give a token; every API call it then makes carries the bearer token and meets the policy.
  */
 function isAlwaysPublic(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -73,7 +75,8 @@ function isAlwaysPublic(req: FastifyRequest): boolean {
     path === '/health/live' ||
     path === '/health/ready' ||
     path === '/designer' ||
-    path.startsWith('/designer/')
+    path.startsWith('/designer/') ||
+    isApiDocsPagePath(path)
   );
 }
 

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 const READS = 'GET, POST, OPTIONS';
 const READS_AND_WRITES = 'GET, POST, PUT, DELETE, OPTIONS';
+/** What a cross-origin client (the desktop designer) reads: compile results of a save, which version a read is. */
+const EXPOSED =
+  'Warning, WWW-Authenticate, Content-Type, x-mapx-compile, x-mapx-diagnostics, x-mapx-version-id, x-mapx-saved-at';
 
 /**
  * Which web pages may call the API (MAPX_CORS_ORIGINS: `*` by default, `none`, or a list of origins), and whether
@@ -11,6 +14,7 @@ const READS_AND_WRITES = 'GET, POST, PUT, DELETE, OPTIONS';
  * cookies. The token-mediator endpoints of the auth layer apply their own origin allow-list and answer their own
  * preflights.
  */
+
 export function installCors(app: FastifyInstance): void {
   const { origins, writes } = app.mapx.config.server.cors;
   if (origins === 'none') return;
@@ -27,7 +31,7 @@ export function installCors(app: FastifyInstance): void {
       if (origin === undefined || !listed.has(origin)) return done();
     }
     reply.header('access-control-allow-origin', listed ? origin! : '*');
-    reply.header('access-control-expose-headers', 'Warning, WWW-Authenticate, Content-Type');
+    reply.header('access-control-expose-headers', EXPOSED);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('Access-Control-Allow-Methods', methods);
       reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');

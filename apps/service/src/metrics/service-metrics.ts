@@ -2,6 +2,7 @@ import type * as PromClientModule from 'prom-client';
 import type { Counter as CounterT, Histogram as HistogramT, Registry as RegistryT } from 'prom-client';
 import { requireCommonJs } from '../require-commonjs.js';
 import type { MapxServices } from '../services.js';
+import { renameDefaultGauges } from './lint-clean-defaults.js';
 
 type PromClient = typeof PromClientModule;
 
@@ -31,6 +32,7 @@ export class ServiceMetrics {
     this.registry = new client.Registry();
     const registers = [this.registry];
     client.collectDefaultMetrics({ register: this.registry });
+    renameDefaultGauges(client, this.registry);
     this.requests = new client.Histogram({
       name: 'mapx_http_request_duration_seconds',
       help: 'HTTP requests by route pattern, method and status, with their latency',

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { openApiPath, type RouteContract } from '@mapx/api';
+import { openApiPath, type RequestExamples, type RouteContract } from '@mapx/api';
 
 type Json = Record<string, unknown>;
 
+export interface OpenApiOptions {
+  /** The auth layer is on: every operation takes a bearer token (the policy decides which ones need it). */
+  readonly bearer: boolean;
+}
+
 /** The OpenAPI 3.1 document of the given route contracts: every schema is generated from their zod schemas. */
-export function buildOpenApiDocument(routes: readonly RouteContract[], version: string): Json {
+export function buildOpenApiDocument(
+  routes: readonly RouteContract[],
+  version: string,
+  options: OpenApiOptions = { bearer: false },
+): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = openApiPath(route.url);
@@ -20,9 +29,23 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], version: 
     },
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-    },
+    ...(options.bearer
+      ? {
+          // the auth policy decides per route; Swagger UI sends the token, once given, with every request
+          security: [{ bearer: [] }],
+          components: {
+            securitySchemes: {
+              bearer: {
+                type: 'http',
+                scheme: 'bearer',
+                bearerFormat: 'JWT',
+                description:
+                  'An access token from the identity provider named in /.well-known/oauth-protected-resource',
+              },
+            },
+          },
+        }
+      : {}),
   };
 }
 
@@ -34,7 +57,7 @@ function operation(route: RouteContract, path: string): Json {
     ...(route.description ? { description: route.description } : {}),
     operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}`,
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body ? { requestBody: { content: content(route.body, 'input') } } : {}),
+    ...(route.body ? { requestBody: { content: content(route.body, 'input', route.examples) } } : {}),
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, r]) => [
         status,
@@ -63,9 +86,16 @@ function pathParams(path: string): Json[] {
   }));
 }
 
-function content(media: Readonly<Record<string, z.ZodType>>, io: 'input' | 'output'): Json {
+function content(
+  media: Readonly<Record<string, z.ZodType>>,
+  io: 'input' | 'output',
+  examples?: RequestExamples,
+): Json {
   return Object.fromEntries(
-    Object.entries(media).map(([type, schema]) => [type, { schema: jsonSchema(schema, io) }]),
+    Object.entries(media).map(([type, schema]) => [
+      type,
+      { schema: jsonSchema(schema, io), ...(examples?.[type] ? { examples: examples[type] } : {}) },
+    ]),
   );
 }
 

@@ -11,6 +11,7 @@ export const coreContracts: readonly RouteContract[] = [
   api.pluginsRoute,
   api.openApiJsonRoute,
   api.apiDocsRoute,
+  api.apiDocsAssetRoute,
   api.evaluateRoute,
   api.listMappingsRoute,
   api.readMappingRoute,
@@ -23,6 +24,7 @@ export const coreContracts: readonly RouteContract[] = [
   api.deprecatedRecacheRoute,
   api.recacheGuidanceRoute,
   api.fhirElementsRoute,
+  ...api.mappingHistoryContracts,
   ...api.mappingTestContracts,
 ];
 

@@ -4,6 +4,7 @@ import { mappingReadRoutes } from './mapping-read-routes.js';
 import { mappingExecuteRoutes } from './mapping-execute-routes.js';
 import { mappingWriteRoutes } from './mapping-write-routes.js';
 import { recacheRoutes } from './recache-routes.js';
+import { mappingHistoryRoutes } from '../mapping-history/mapping-history-routes.js';
 import { waitForWarmup } from '../http/wait-for-warmup.js';
 import { WARMUP_MAPPINGS } from '../services.js';
 
@@ -31,6 +32,7 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
   // Reads and writes of mappings wait for the first load of the sources, so nothing answers 404 or races it.
   app.addHook('preHandler', waitForWarmup(app, [WARMUP_MAPPINGS]));
   await app.register(mappingReadRoutes);
+  await app.register(mappingHistoryRoutes);
   await app.register(mappingExecuteRoutes);
   await app.register(recacheRoutes);
   // registered in both editions: the edition gate (installed where routes are registered) answers them in base

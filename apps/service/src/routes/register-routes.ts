@@ -66,5 +66,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     });
     operations.push(...designerRoutes);
   }
-  await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion())));
+  const bearer = enterprise && plugins.auth !== null;
+  await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion(), { bearer })));
 }

@@ -54,7 +54,8 @@ function concrete(url: string): string {
 function expected(mode: Mode, method: string, url: string, caller: Caller): 'allow' | 401 | 403 {
   if (mode !== 'auth-required') return 'allow';
   const open =
-    (method === 'GET' && (url === '/' || url.startsWith('/health') || url.startsWith('/designer'))) ||
+    (method === 'GET' &&
+      (url === '/' || url.startsWith('/health') || url.startsWith('/designer') || url === '/api-docs')) ||
     url.startsWith('/.well-known/') ||
     url.startsWith('/auth/');
   if (open) return 'allow';
@@ -100,6 +101,28 @@ describe.each(['no-auth', 'auth-available', 'auth-required'] as const)('every ro
             );
         }
       }
+    }
+  });
+
+  it('the API docs page loads without a token; its document declares bearer auth when auth is on', async () => {
+    for (const url of ['/api-docs', '/api-docs/swagger-ui-bundle.js', '/api-docs/api-docs.js'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api-docs/openapi.json' });
+    expect(anonymous.statusCode).toBe(mode === 'auth-required' ? 401 : 200);
+    // the document follows the policy, also when asked for with a trailing slash
+    const slash = await t.app.inject({ method: 'GET', url: '/api-docs/openapi.json/' });
+    expect(slash.statusCode).toBe(mode === 'auth-required' ? 401 : 200);
+    const doc = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api-docs/openapi.json',
+        headers: { authorization: `Bearer ${tokens.staff}` },
+      })
+    ).json();
+    if (mode === 'no-auth') expect(doc.security).toBeUndefined();
+    else {
+      expect(doc.security).toEqual([{ bearer: [] }]);
+      expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     }
   });
 });

@@ -101,7 +101,7 @@ describe('the image directory (scripts/pack-image-dir.mjs)', () => {
     expect(current).toBe('true');
   });
 
-  it('serves health, a FLASH evaluation, a saved mapping and metrics, then drains and exits 0', async () => {
+  it('serves health, a FLASH evaluation, a saved mapping, metrics and the API docs, then drains and exits 0', async () => {
     const health = await oneRequest(`${baseUrl}/health`);
     expect([health.status, JSON.parse(health.text).status]).toEqual([200, 'UP']);
     const input = JSON.stringify({ mapx: BP, input: { sys: 120, dia: 80 } });
@@ -116,6 +116,9 @@ describe('the image directory (scripts/pack-image-dir.mjs)', () => {
     expect([saved.status, JSON.parse(saved.text).resourceType]).toEqual([200, 'Observation']);
     const metrics = await oneRequest(`${baseUrl}/metrics`);
     expect(metrics.text).toContain('mapx_evaluations_total{mapping="bp",outcome="ok"} 1');
+    // the API docs page and its Swagger UI files come from the image, nothing from outside
+    expect((await oneRequest(`${baseUrl}/api-docs`)).status).toBe(200);
+    expect((await oneRequest(`${baseUrl}/api-docs/swagger-ui-bundle.js`)).status).toBe(200);
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     expect((await exited)[0]).toBe(0);

@@ -82,12 +82,66 @@ describe('the OpenAPI document is generated from the contract and kept in step w
     expect(serviceErrorSchema.parse(missing.json()).code).toBe('MAPPING_NOT_FOUND');
   });
 
-  it('serves a self-contained human-readable page', async () => {
+  it('serves Swagger UI from this service only: no inline script, no other origin, a strict CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api-docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(res.body).toContain('/Mapping/{mappingId}');
-    expect(res.body).not.toMatch(/<script|https?:\/\/(?!127)/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(res.body).not.toMatch(/<script>|<script(?![^>]*\ssrc=)|https?:\/\//);
+    const assets = [...res.body.matchAll(/(?:src|href)="(\/api-docs\/[^"?]+)/g)].map((m) => m[1]!);
+    expect(assets.sort()).toEqual(
+      [
+        '/api-docs/api-docs.css',
+        '/api-docs/api-docs.js',
+        '/api-docs/favicon-32x32.png',
+        '/api-docs/openapi.json',
+        '/api-docs/swagger-ui-bundle.js',
+        '/api-docs/swagger-ui.css',
+      ].sort(),
+    );
+    for (const url of assets) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.body.length, url).toBeGreaterThan(50);
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/api-docs/package.json' });
+    expect([other.statusCode, other.json().code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('offers HL7 v2, CSV and XML request examples, and each one runs', async () => {
+    await warmedUp(t.app);
+    const paths = doc.paths as Record<string, Record<string, Operation>>;
+    const examples = (op: Operation, type: string) =>
+      (op.requestBody!.content[type] as { examples?: Record<string, { value: unknown }> }).examples ?? {};
+    const adHoc = examples(paths['/']!.post!, 'application/json');
+    expect(Object.keys(adHoc)).toEqual(['hl7v2', 'csv', 'xml', 'json']);
+    const results = [];
+    for (const { value } of Object.values(adHoc)) {
+      const res = await t.app.inject({ method: 'POST', url: '/', payload: value as object });
+      expect(res.statusCode, JSON.stringify(value)).toBe(200);
+      results.push(res.json());
+    }
+    expect(results[0]).toEqual({ event: 'A01', mrn: 'A1' });
+    expect(results[1]).toMatchObject({ resourceType: 'Patient', birthDate: '1990-05-17' });
+    expect(results[2]).toEqual({ mrn: 'A1', family: 'Levi' });
+    const execute = paths['/Mapping/{mappingId}']!.post!;
+    for (const type of ['x-application/hl7-v2+er7', 'text/csv', 'application/xml']) {
+      const [example] = Object.values(examples(execute, type));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/Mapping/hello',
+        headers: { 'content-type': type },
+        payload: example!.value as string,
+      });
+      expect(res.statusCode, type).toBe(200);
+    }
+  });
+
+  it('declares bearer auth only when the auth layer is on', () => {
+    expect(doc.security).toBeUndefined();
+    expect(doc.components).toBeUndefined();
   });
 });

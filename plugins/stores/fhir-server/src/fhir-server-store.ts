@@ -6,6 +6,8 @@ import {
   type MappingStore,
   type MappingTestCase,
   type MappingTestCaseSummary,
+  type MappingVersion,
+  type MappingVersionSummary,
   type PluginLogger,
   type StoreSnapshot,
   type StoreWriteResult,
@@ -18,6 +20,7 @@ import { buildMappingStructureMap, readMappingExpression } from './mapping-struc
 import type { FhirServerStoreOptions } from './options.js';
 import { searchAll } from './search-all.js';
 import { FhirTestCases } from './fhir-test-cases.js';
+import { FhirHistory } from './fhir-history.js';
 import { failedStatus, toStoreError } from './store-errors.js';
 
 export type ConfiguredFhirServerOptions = FhirServerStoreOptions & { readonly baseUrl: string };
@@ -30,6 +33,7 @@ export class FhirServerStore implements MappingStore {
   readonly capabilities: { readonly write: boolean; readonly watch: boolean };
   private readonly queue = createKeyedQueue();
   private readonly tests: FhirTestCases;
+  private readonly history: FhirHistory;
   private readonly watchers = new Set<{ dispose(): void; onChange: () => void }>();
   /** Mapping id → `meta.versionId` at our last read or write: the version an update must still find. */
   private versions = new Map<string, string>();
@@ -47,6 +51,7 @@ export class FhirServerStore implements MappingStore {
     const watch = options.pollingIntervalMs > 0 || options.forcedResyncIntervalMs > 0;
     this.capabilities = { write: options.writeEnabled, watch };
     this.tests = new FhirTestCases(client, options.pageSize);
+    this.history = new FhirHistory(client, options.pageSize);
   }
 
   async load(): Promise<StoreSnapshot> {
@@ -123,6 +128,14 @@ export class FhirServerStore implements MappingStore {
       this.versions.delete(id);
       return true;
     });
+  }
+
+  listVersions(id: string): Promise<readonly MappingVersionSummary[]> {
+    return this.history.list(id);
+  }
+
+  getVersion(id: string, versionId: string): Promise<MappingVersion | undefined> {
+    return this.history.get(id, versionId);
   }
 
   listTests(id: string): Promise<readonly MappingTestCaseSummary[]> {

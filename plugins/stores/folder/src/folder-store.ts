@@ -8,6 +8,8 @@ import {
   type MappingStore,
   type MappingTestCase,
   type MappingTestCaseSummary,
+  type MappingVersion,
+  type MappingVersionSummary,
   type PluginLogger,
   type StoreSnapshot,
   type StoreWriteResult,
@@ -20,6 +22,7 @@ import type { FolderStoreOptions } from './options.js';
 import { removeStaleTempFiles, STALE_TEMP_MS } from './remove-stale-temp-files.js';
 import { watchFolder } from './watch-folder.js';
 import { FolderTestCases } from './folder-test-cases.js';
+import { FolderHistory } from './folder-history.js';
 
 export type ConfiguredFolderOptions = FolderStoreOptions & { readonly folder: string };
 
@@ -35,6 +38,7 @@ export class FolderStore implements MappingStore {
   private baseline: string | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly tests: FolderTestCases;
+  private readonly history: FolderHistory;
 
   constructor(
     private readonly options: ConfiguredFolderOptions,
@@ -44,6 +48,12 @@ export class FolderStore implements MappingStore {
     this.ext = options.fileExtension;
     this.name = `folder:${this.dir}`;
     this.tests = new FolderTestCases(this.dir, logger);
+    this.history = new FolderHistory(
+      this.dir,
+      this.ext,
+      { maxVersions: options.historyMaxVersions, maxBytes: options.historyMaxBytes },
+      logger,
+    );
     this.capabilities = {
       write: options.writeEnabled,
       watch: options.watch || options.pollingIntervalMs > 0,
@@ -75,6 +85,7 @@ export class FolderStore implements MappingStore {
     return this.queue.run(id, async () => {
       try {
         const existed = await exists(this.filePath(id));
+        await this.history.archive(id, expression);
         await writeFileAtomic(this.dir, `${id}${this.ext}`, expression);
         return { created: !existed };
       } catch (error) {
@@ -87,6 +98,7 @@ export class FolderStore implements MappingStore {
     this.assertWritable(id);
     return this.queue.run(id, async () => {
       try {
+        await this.history.archive(id, undefined);
         await unlink(this.filePath(id));
         await syncDirectory(this.dir);
         return true;
@@ -95,6 +107,22 @@ export class FolderStore implements MappingStore {
         throw ioError(`cannot delete mapping "${id}"`, error);
       }
     });
+  }
+
+  async listVersions(id: string): Promise<readonly MappingVersionSummary[]> {
+    try {
+      return await this.history.list(id);
+    } catch (error) {
+      throw ioError(`cannot list the versions of mapping "${id.slice(0, 80)}"`, error);
+    }
+  }
+
+  async getVersion(id: string, versionId: string): Promise<MappingVersion | undefined> {
+    try {
+      return await this.history.get(id, versionId);
+    } catch (error) {
+      throw ioError(`cannot read version "${versionId.slice(0, 80)}" of mapping "${id.slice(0, 80)}"`, error);
+    }
   }
 
   async listTests(id: string): Promise<readonly MappingTestCaseSummary[]> {

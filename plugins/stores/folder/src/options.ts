@@ -40,6 +40,10 @@ export const folderStoreOptionsSchema = z.object({
   /** Use `fs.watch` instead of polling. */
   watch: flagSchema.default(false),
   writeEnabled: flagSchema.default(true),
+  /** Earlier versions kept per mapping in `.history/<id>/`; 0 keeps none. */
+  historyMaxVersions: integerSchema.pipe(z.number().min(0).max(10_000)).default(20),
+  /** Bytes of earlier versions kept per mapping. */
+  historyMaxBytes: integerSchema.pipe(z.number().min(0).max(1_073_741_824)).default(1_048_576),
 });
 
 export type FolderStoreOptions = z.output<typeof folderStoreOptionsSchema>;
@@ -50,6 +54,8 @@ const ENV_TO_OPTION = {
   MAPPINGS_FILE_POLLING_INTERVAL_MS: 'pollingIntervalMs',
   MAPPINGS_FILE_WATCH: 'watch',
   MAPPINGS_WRITE_ENABLED: 'writeEnabled',
+  MAPPINGS_HISTORY_MAX_VERSIONS: 'historyMaxVersions',
+  MAPPINGS_HISTORY_MAX_BYTES: 'historyMaxBytes',
 } as const;
 
 export function folderOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): unknown {

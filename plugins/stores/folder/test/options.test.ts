@@ -25,6 +25,8 @@ describe('folder store options', () => {
         pollingIntervalMs: 5000,
         watch: false,
         writeEnabled: true,
+        historyMaxVersions: 20,
+        historyMaxBytes: 1_048_576,
       },
     });
   });
@@ -46,6 +48,8 @@ describe('folder store options', () => {
         pollingIntervalMs: -1,
         watch: true,
         writeEnabled: false,
+        historyMaxVersions: 20,
+        historyMaxBytes: 1_048_576,
       },
     });
   });

@@ -13,6 +13,7 @@ import {
   verboseQuery,
 } from './common.js';
 import type { RouteContract } from './route-contract.js';
+import { evaluateExamples, mappingInputExamples } from './request-examples.js';
 
 /** What a saved mapping runs on: the six formats plus the HL7 v2 aliases. */
 const INPUT_TYPES = [...INPUT_CONTENT_TYPES, 'application/hl7-v2', 'application/hl7-v2+er7'];
@@ -35,6 +36,7 @@ export const evaluateRoute = {
   description: `With contentType application/x-ndjson or application/fhir+ndjson, input is a string of lines. ${NDJSON_NOTE}`,
   query: [verboseQuery, explainQuery],
   body: { 'application/json': evaluateRequestSchema },
+  examples: evaluateExamples,
   validatedBody: evaluateRequestSchema,
   responses: {
     '200': {
@@ -75,6 +77,7 @@ export const executeMappingRoute = {
   params: mappingIdParams,
   query: [verboseQuery, explainQuery],
   body: inputBody,
+  examples: mappingInputExamples,
   responses: execResponses,
 } as const satisfies RouteContract;
 

@@ -6,3 +6,5 @@ export * from './template-routes.js';
 export * from './designer-routes.js';
 export * from './auth-routes.js';
 export * from './mapping-test-routes.js';
+export * from './mapping-history-routes.js';
+export * from './request-examples.js';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RequestExamples } from './request-examples.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -31,6 +32,8 @@ export interface RouteContract {
   readonly query?: readonly QueryParameter[];
   /** Request body: media type → schema. */
   readonly body?: Readonly<Record<string, z.ZodType>>;
+  /** Named request examples by media type (the OpenAPI document's `examples`). */
+  readonly examples?: RequestExamples;
   /** The JSON body is validated with this schema (the route answers a refusal itself). */
   readonly validatedBody?: z.ZodType;
   readonly responses: Readonly<Record<string, ResponseContract>>;

@@ -71,8 +71,20 @@ export const apiDocsRoute = {
   method: 'GET',
   url: '/api-docs',
   tag: 'Server',
-  summary: 'Human-readable API documentation',
+  summary: 'Interactive API documentation (Swagger UI on this document; never needs authentication)',
   responses: { '200': html('HTML page') },
+} as const satisfies RouteContract;
+
+export const apiDocsAssetRoute = {
+  method: 'GET',
+  url: '/api-docs/:file',
+  tag: 'Server',
+  summary: "The API documentation page's scripts, stylesheets and icon (never need authentication)",
+  params: z.object({ file: z.string() }),
+  responses: {
+    '200': { description: 'The file (JavaScript, CSS or PNG)' },
+    '404': message('No such file'),
+  },
 } as const satisfies RouteContract;
 
 export const fhirElementsRoute = {

@@ -83,6 +83,10 @@ export const SERVICE_ERRORS = {
   MAPPING_WRITE_CONFLICT: enterprise(409, 'Conflict while {what}: {detail}'),
   MAPPING_STORE_FAILED: enterprise(500, 'Internal error while {what}'),
   MAPPING_TO_DELETE_NOT_FOUND: enterprise(404, "Mapping '{mappingId}' could not be found"),
+  MAPPING_VERSION_ID_INVALID: service(400, "Invalid version id '{versionId}': it must match {pattern}"),
+  MAPPING_VERSION_NOT_FOUND: service(404, "Mapping '{mappingId}' has no version '{versionId}'"),
+  HISTORY_NOT_KEPT: service(501, 'The mapping store {store} keeps no history'),
+  HISTORY_STORE_FAILED: service(500, 'The mapping store failed while {what}'),
   TEST_NAME_INVALID: service(
     400,
     "Invalid test case name '{testName}': it must match {pattern} and not be a Windows device name",

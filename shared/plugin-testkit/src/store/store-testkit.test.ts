@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineStore, type MappingStore, type StandardSchemaV1 } from '@mapx/plugin-api';
 import { createTestPluginContext } from '../normalizer/instantiate.js';
 import {
+  checkStoreHistory,
   checkStoreTestCases,
   createRecordingLogger,
   instantiateStore,
@@ -113,5 +114,41 @@ describe('store testkit: test cases', () => {
     expect(await checkStoreTestCases(partial, 'm1')).toEqual([
       'offers some test-case methods but not all four',
     ]);
+  });
+});
+
+describe('checkStoreHistory', () => {
+  it('a store without history methods conforms', async () => {
+    expect(await checkStoreHistory(createManualStore(), 'm1')).toEqual([]);
+  });
+
+  it('a store with only one of them does not', async () => {
+    const partial = { ...createManualStore(), listVersions: () => Promise.resolve([]) };
+    expect(await checkStoreHistory(partial, 'm1')).toEqual(['offers one history method but not both']);
+  });
+
+  it('a store that forgets earlier versions is reported', async () => {
+    const texts = new Map<string, string>();
+    const forgetful: MappingStore = {
+      ...createManualStore(),
+      capabilities: { write: true, watch: false },
+      put: (id, text) => {
+        const created = !texts.has(id);
+        texts.set(id, text);
+        return Promise.resolve({ created });
+      },
+      listVersions: (id) => Promise.resolve(texts.has(id) ? [{ versionId: 'v1', current: true }] : []),
+      getVersion: (id, versionId) => {
+        const expression = texts.get(id);
+        return Promise.resolve(
+          versionId === 'v1' && expression !== undefined
+            ? { versionId, current: true, expression }
+            : undefined,
+        );
+      },
+    };
+    const problems = await checkStoreHistory(forgetful, 'm1');
+    expect(problems[0]).toBe('three saves list 1 versions (expected at least 3)');
+    expect(problems.some((p) => p.startsWith('the versions read back are not the saved texts'))).toBe(true);
   });
 });

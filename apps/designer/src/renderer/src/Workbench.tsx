@@ -17,6 +17,10 @@ import { SplitPane } from './components/SplitPane.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TemplatesPanel } from './components/TemplatesPanel.js';
 import { TestsPanel } from './components/TestsPanel.js';
+import { HistoryPanel } from './components/HistoryPanel.js';
+import { HistoryDiff } from './components/HistoryDiff.js';
+import { useMappingHistory } from './state/use-mapping-history.js';
+import type { CompileReport } from './api/compile-headers.js';
 import { useTestsPanel } from './state/use-tests-panel.js';
 import { Toasts } from './components/Toasts.js';
 import { SignInNotice } from './components/SignInNotice.js';
@@ -108,7 +112,39 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
     [activeModel],
   );
   const explain = useExplain(monaco, lastReport?.explain, lastReport?.result, explainModels);
-  const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear);
+  const compileMarkers = useCallback(
+    (docId: string, report: CompileReport) =>
+      runner.setDocDiagnostics(
+        docId,
+        report.diagnostics.map((entry) => ({
+          bucket: report.outcome === 'failed' ? ('error' as const) : ('warning' as const),
+          entry,
+        })),
+      ),
+    [runner],
+  );
+  const restored = useCallback(
+    (mappingId: string, text: string, report: CompileReport) => {
+      for (const doc of docs.documents.filter((d) => d.mappingId === mappingId)) {
+        // the editor owns its model's text: set it there, then record it as saved
+        monaco.editor.getModel(monaco.Uri.parse(modelPath(doc)))?.setValue(text);
+        dispatch({ type: 'edit', id: doc.id, text });
+        dispatch({ type: 'saved', id: doc.id, mappingId, text });
+        compileMarkers(doc.id, report);
+      }
+    },
+    [docs.documents, monaco, compileMarkers],
+  );
+  const history = useMappingHistory(api, active.mappingId, online, feedback, restored);
+  const refreshHistory = history.refresh;
+  const saved = useCallback(
+    (docId: string, _mappingId: string, report: CompileReport) => {
+      compileMarkers(docId, report);
+      void refreshHistory();
+    },
+    [compileMarkers, refreshHistory],
+  );
+  const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear, saved);
   const templates = useTemplates(api, online, feedback);
   const tests = useTestsPanel(api, active.mappingId, online, feedback, setInput);
 
@@ -172,6 +208,7 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
         tests={tests}
         onAddFromInput={() => void tests.addFromInput(input)}
       />
+      <HistoryPanel mappingId={active.mappingId} history={history} />
       <TemplatesPanel
         type={templates.type}
         templates={templates.templates}
@@ -267,6 +304,18 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
         right={bridge ? <DesktopConnectionButton bridge={bridge} /> : host.serviceBaseUrl}
       />
       <Toasts toasts={feedback.toasts} onDismiss={feedback.dismiss} />
+      {history.comparison && active.mappingId && history.versions.state === 'ready' && (
+        <HistoryDiff
+          monaco={monaco}
+          mappingId={active.mappingId}
+          versions={history.versions.value}
+          comparison={history.comparison}
+          theme={theme}
+          onCompare={(left, right) => void history.compare(left, right)}
+          onRestore={(versionId) => void history.restore(versionId)}
+          onClose={history.closeComparison}
+        />
+      )}
       {feedback.dialog && (
         <Dialog key={feedback.dialog.title} request={feedback.dialog} onDone={feedback.closeDialog} />
       )}

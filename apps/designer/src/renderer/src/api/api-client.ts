@@ -14,6 +14,8 @@ import {
   type TemplateType,
 } from '@mapx/api';
 import { testsApi } from './tests-panel-api.js';
+import { historyApi } from './history-api.js';
+import { compileReport, type CompileReport } from './compile-headers.js';
 import { readableError, readableNetworkError } from './readable-error.js';
 import { toRunOutcome, type RunOutcome } from './run-outcome.js';
 
@@ -111,8 +113,24 @@ export function createApiClient(options: ApiClientOptions) {
   const mapping = (id: string) => `Mapping/${encodeURIComponent(id)}`;
   const json = { 'content-type': 'application/json' };
 
+  /** PUT /Mapping/{id}: the answer plus what the service's compiler said about the stored text (its headers). */
+  async function putMapping(id: string, text: string): Promise<ApiResult<CompileReport>> {
+    let response: Response;
+    try {
+      const init = { method: 'PUT', headers: { 'content-type': MAPX_MEDIA_TYPE }, body: text };
+      response = await send(mapping(id), init, RUN_TIMEOUT_MS);
+    } catch (error) {
+      return { ok: false, status: 0, message: readableNetworkError(error) };
+    }
+    const body = await readBody(response).catch(() => undefined);
+    if (!response.ok) return { ok: false, status: response.status, ...readableError(response.status, body) };
+    return { ok: true, status: response.status, data: compileReport(response.headers) };
+  }
+
   return {
     ...testsApi(call, RUN_TIMEOUT_MS),
+    ...historyApi(call),
+    putMapping,
     baseUrl: base.href,
     serverInfo: (): Promise<ApiResult<ServerInfo>> => call('./', { method: 'GET' }, serverInfoSchema),
     health: (): Promise<ApiResult<Health>> => call('health', { method: 'GET' }, healthSchema),
@@ -130,13 +148,6 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     listMappings: (): Promise<ApiResult<string[]>> => call('Mapping', { method: 'GET' }, idListSchema),
     getMapping: (id: string): Promise<ApiResult<string>> => call(mapping(id), { method: 'GET' }, 'text'),
-    putMapping: (id: string, text: string): Promise<ApiResult<string>> =>
-      call(
-        mapping(id),
-        { method: 'PUT', headers: { 'content-type': MAPX_MEDIA_TYPE }, body: text },
-        'text',
-        RUN_TIMEOUT_MS,
-      ),
     deleteMapping: (id: string): Promise<ApiResult<EnterpriseMessage>> =>
       call(mapping(id), { method: 'DELETE' }, enterpriseMessageSchema),
     recache: (): Promise<ApiResult<RecacheResponse>> =>

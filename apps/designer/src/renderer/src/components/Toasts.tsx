@@ -1,6 +1,6 @@
 export interface Toast {
   readonly id: number;
-  readonly tone: 'info' | 'success' | 'error';
+  readonly tone: 'info' | 'success' | 'warning' | 'error';
   readonly text: string;
 }
 

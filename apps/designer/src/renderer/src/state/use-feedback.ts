@@ -15,7 +15,7 @@ export function useFeedback() {
     (tone: Toast['tone'], text: string) => {
       const id = ++nextId.current;
       setToasts((all) => [...all.slice(-3), { id, tone, text }]);
-      setTimeout(() => dismiss(id), tone === 'error' ? 10_000 : 5_000);
+      setTimeout(() => dismiss(id), tone === 'error' || tone === 'warning' ? 10_000 : 5_000);
     },
     [dismiss],
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch } from 'react';
 import type { ApiClient } from '../api/api-client.js';
+import { describeDiagnostics, type CompileReport } from '../api/compile-headers.js';
 import type { Loadable } from '../components/MappingsPanel.js';
 import { newDocumentId, type DocumentsAction, type EditorDocument } from './documents.js';
 import type { Feedback } from './use-feedback.js';
@@ -14,6 +15,8 @@ export function useSavedMappings(
   dispatch: Dispatch<DocumentsAction>,
   feedback: Feedback,
   onRecached: () => void,
+  /** A save answered: what the service's compiler said about the stored text, for the document's markers. */
+  onSaved: (docId: string, mappingId: string, report: CompileReport) => void,
 ) {
   const [mappings, setMappings] = useState<Loadable<readonly string[]>>({ state: 'loading' });
 
@@ -62,13 +65,20 @@ export function useSavedMappings(
       const saved = await api.putMapping(id, doc.text);
       if (!saved.ok) return feedback.notify('error', `Saving ${id} failed. ${saved.message}`);
       dispatch({ type: 'saved', id: doc.id, mappingId: id, text: doc.text });
-      feedback.notify(
-        'success',
-        saved.status === 201 ? `Created mapping ${id} (201)` : `Saved mapping ${id} (200)`,
-      );
+      const done = saved.status === 201 ? `Created mapping ${id} (201)` : `Saved mapping ${id} (200)`;
+      const { outcome, diagnostics } = saved.data;
+      if (outcome === 'failed')
+        feedback.notify('error', `${done}, but it does not compile: ${describeDiagnostics(diagnostics)}`);
+      else if (diagnostics.length > 0)
+        feedback.notify(
+          'warning',
+          `${done} with ${diagnostics.length} compile warning${diagnostics.length === 1 ? '' : 's'}: ${describeDiagnostics(diagnostics)}`,
+        );
+      else feedback.notify('success', done);
+      onSaved(doc.id, id, saved.data);
       void refresh();
     },
-    [api, dispatch, feedback, refresh],
+    [api, dispatch, feedback, refresh, onSaved],
   );
 
   const remove = useCallback(
