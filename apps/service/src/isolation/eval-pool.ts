@@ -15,6 +15,7 @@ import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './ba
 import { BatchWatchdog } from './batch-watchdog.js';
 import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
+import { Gate } from './gate.js';
 import { ViewPublisher } from './view-publisher.js';
 import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
 import { isWorkerLog, writeToDestination } from './worker-logs.js';
@@ -34,6 +35,7 @@ export const HARD_LIMIT_GRACE_MS = 250;
 export class EvalPool {
   private pool: Piscina<EvalTask, EvalTaskResult> | undefined;
   private readonly views = new ViewPublisher();
+  private readonly fhirGate = new Gate();
   private readonly readiness: PoolReadiness;
   private closed = false;
 
@@ -41,11 +43,20 @@ export class EvalPool {
     private readonly config: AppConfig,
     private readonly logger: Logger,
   ) {
-    this.readiness = new PoolReadiness(config.eval.threads);
+    // every thread starts at once; the pool serves as soon as the first has built its engine
+    this.readiness = new PoolReadiness(1);
   }
 
-  /** Starts the threads; resolves once every one of them has built its engine (or rejects with why not). */
-  start(): Promise<void> {
+  /**
+   * Starts the threads; resolves once the first has built its engine (or rejects with why not). With `fhirLoaded`
+   * the thread loads its modules at once but reads the FHIR packages only once that settles: the main thread
+   * fills the package cache, the threads read it.
+   */
+  start(fhirLoaded?: Promise<unknown>): Promise<void> {
+    if (!this.pool && fhirLoaded) {
+      this.fhirGate.close();
+      void fhirLoaded.finally(() => this.fhirGate.open());
+    }
     this.ensurePool();
     return this.readiness.ready;
   }
@@ -112,7 +123,11 @@ export class EvalPool {
   private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
     if (this.closed || this.pool) return this.pool;
     const { threads, memoryMb } = this.config.eval;
-    const workerData: EvalWorkerData = { env: this.config.env, viewChannel: this.views.channelName };
+    const workerData: EvalWorkerData = {
+      env: this.config.env,
+      viewChannel: this.views.channelName,
+      fhirGate: this.fhirGate.buffer,
+    };
     const pool = new Piscina<EvalTask, EvalTaskResult>({
       filename: evalWorkerUrl(),
       execArgv: workerExecArgv(),
@@ -155,6 +170,7 @@ export class EvalPool {
     const extras = {
       ...(result.warnings ? { warnings: result.warnings } : {}),
       ...(result.normalized ? { normalized: result.normalized } : {}),
+      ...(result.costBound === undefined ? {} : { costBound: result.costBound }),
     };
     return result.json === undefined
       ? { status: result.status, ...extras }
