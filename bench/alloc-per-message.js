@@ -1,6 +1,6 @@
 // Bytes allocated on the JavaScript heap per message, and CPU per message, for the ADT^A01 → Bundle mapping and the
-// small POST / scenarios through the service's own pipeline on one thread (normaliser + engine, as an evaluation
-// thread runs them), measured with V8's GC profiler (allocated = heap growth between collections, summed). With
+// small POST / scenarios through the service's own pipeline on one thread (normaliser + engine, isolation off:
+// what an evaluation thread runs), measured with V8's GC profiler (allocated = heap growth between collections, summed). With
 // BENCH_BASE_ROOT (another built checkout) both builds are measured alternately, each in a fresh process per round.
 // BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario). One JSON line per build and scenario.
 import { execFileSync } from 'node:child_process';
@@ -46,14 +46,14 @@ async function child(root) {
   const { createLogger } = await import(`${dist}/logger.js`);
   const { createRuntime } = await import(`${dist}/runtime.js`);
   const { buildApp } = await import(`${dist}/app.js`);
-  const { evaluateLocally } = await import(`${dist}/eval/evaluate-locally.js`);
+  // runEvaluation with isolation off: the one entry point every build has (it then evaluates on this thread)
+  const { runEvaluation } = await import(`${dist}/eval/run-evaluation.js`);
   const { config } = loadConfig({ LOG_LEVEL: 'warn', MAPX_EVAL_ISOLATION: 'off', MAPX_METRICS: 'off' });
   const logger = createLogger('warn');
   const app = await buildApp(config, await createRuntime(config, logger), { logger });
   await app.ready();
   await app.mapx.warmup.start();
-  const { engine, dispatcher } = app.mapx;
-  const view = app.mapx.mappings.current();
+  const { dispatcher } = app.mapx;
   const N = Number(process.env.BENCH_MESSAGES ?? 3000);
   const scenarios = [
     ...adhoc.map((s) => ({ name: `POST / ${s.name}`, source: s.mapx, input: () => s.input })),
@@ -68,7 +68,7 @@ async function child(root) {
   ];
   for (const s of scenarios) {
     const once = async () => {
-      const reply = await evaluateLocally(engine, config, view, {
+      const reply = await runEvaluation(app.mapx, {
         source: s.source,
         input: await s.input(),
         verbose: false,
