@@ -1,4 +1,6 @@
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import type * as PiscinaModule from 'piscina';
+import { requireCommonJs } from '../require-commonjs.js';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
 import type { EvaluationReply, EvaluationRequest } from '../eval/run-evaluation.js';
@@ -128,7 +130,9 @@ export class EvalPool {
       viewChannel: this.views.channelName,
       fhirGate: this.fhirGate.buffer,
     };
-    const pool = new Piscina<EvalTask, EvalTaskResult>({
+    // loaded when the first thread starts (after listen), not with the service's modules
+    const { Piscina: Pool } = requireCommonJs('piscina') as typeof PiscinaModule;
+    const pool = new Pool<EvalTask, EvalTaskResult>({
       filename: evalWorkerUrl(),
       execArgv: workerExecArgv(),
       minThreads: threads,
