@@ -57,7 +57,9 @@ export class EvalPool {
   start(fhirLoaded?: Promise<unknown>): Promise<void> {
     if (!this.pool && fhirLoaded) {
       this.fhirGate.close();
-      void fhirLoaded.finally(() => this.fhirGate.open());
+      const open = () => this.fhirGate.open();
+      // a failed load opens it too: each thread then records the failure itself, as main does
+      fhirLoaded.then(open, open);
     }
     this.ensurePool();
     return this.readiness.ready;
