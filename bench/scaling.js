@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { ROOT, startService, waitReady } from './lib/start-service.js';
 import { ADT_A01, ADT_MAPPING } from './lib/scenarios.js';
 import { measureSlice, quartiles } from './lib/slices.js';
+import { autoWorkers } from '../apps/service/dist/config/service-layout.js';
 
 const LAYOUTS = (process.env.BENCH_SCALING_LAYOUTS ?? '1x2,2x2,auto').split(',');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -79,17 +80,20 @@ function layoutEnv(layout) {
   return { MAPX_WORKERS: p, ...(t ? { MAPX_EVAL_THREADS: t } : {}) };
 }
 
+/** How many service processes a layout runs (`auto`: the service's own rule for this machine). */
 function processesOf(layout) {
-  const p = layout.split(/[x:]/)[0];
-  return p === 'auto' ? undefined : Number(p);
+  const [p, t] = layout.split(/[x:]/);
+  if (p !== 'auto') return Number(p);
+  const isolation = process.env.MAPX_EVAL_ISOLATION ?? 'worker';
+  return autoWorkers(CORES, isolation, Number(t ?? process.env.MAPX_EVAL_THREADS ?? 2));
 }
 
 /** The service's processes: the primary and, in a cluster, its workers once they are all there. */
 async function servicePids(primary, expected) {
   for (let tries = 0; tries < 200; tries++) {
     const children = childrenOf(primary);
-    if (children.length === 0 && (expected ?? 1) === 1) return [primary];
-    if (children.length > 0 && (expected === undefined || children.length >= expected)) {
+    if (expected === 1) return [primary];
+    if (children.length >= expected) {
       await new Promise((r) => setTimeout(r, 500)); // every worker listening
       return [primary, ...childrenOf(primary)];
     }
