@@ -1,5 +1,5 @@
 // HL7 v2 ADT^A01 end to end over MLLP (frame → route → map → deliver → ACK), without delivery and with delivery
-// to the in-memory test FHIR server, beside the same mapping over HTTP (POST /Mapping/adt), in one run.
+// to an NDJSON file (fsynced before each AA) and to the in-memory test FHIR server, beside the same mapping over HTTP (POST /Mapping/adt), in one run.
 // Each client connection sends one message and waits for its ACK (or HTTP answer) before the next, as an
 // interface engine does. Prints one JSON line per scenario. Run `npm run build` first (npm run bench does).
 import { Agent, request } from 'node:http';
@@ -35,6 +35,18 @@ try {
     report('HTTP POST /Mapping/adt, same mapping and message', await httpRate(plain.svc.baseUrl));
   } finally {
     await plain.svc.stop();
+  }
+  const ndjson = await service({
+    MLLP_DELIVERY: 'ndjson',
+    MLLP_NDJSON_FILE: join(dir, 'out', 'results.ndjson'),
+  });
+  try {
+    report(
+      'MLLP ADT^A01 → Bundle appended to an NDJSON file, AA after its fsync',
+      await mllpRate(ndjson.mllpPort),
+    );
+  } finally {
+    await ndjson.svc.stop();
   }
   const delivering = await service({ MLLP_FHIR_BASE: fhir.baseUrl });
   try {

@@ -188,6 +188,18 @@ describe('the designer in Chromium against the built service', () => {
     await page.getByTestId('connection-online').waitFor();
   });
 
+  it('links the language guide and the function reference from the toolbar', async () => {
+    const help = session.designer.page.getByRole('navigation', { name: 'Help' });
+    const guide = help.getByRole('link', { name: 'Language guide' });
+    expect(await guide.getAttribute('href')).toBe(
+      'https://github.com/mapx-fhir/mapx/blob/main/docs/guide/README.md',
+    );
+    expect(await guide.getAttribute('target')).toBe('_blank');
+    expect(await help.getByRole('link', { name: 'Functions' }).getAttribute('href')).toBe(
+      'https://github.com/mapx-fhir/mapx/blob/main/docs/guide/functions/README.md',
+    );
+  });
+
   it('ran without CSP violations or page errors', () => {
     expect(session.designer.problems).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { tempDir } from '../helpers/start-service.js';
 import { useDesignerSession } from './designer-session.js';
 import { replaceEditorText, screenshot } from './designer-page.js';
 
-/** Issue 17's example: the second flat rule makes a second `coding` entry, so the code loses its system. */
+/** Flat sibling rules: the second flat rule makes a second `coding` entry, so the code loses its system. */
 const ISSUE_EXAMPLE = `InstanceOf: Observation
 * status = "final"
 * code.coding.code = OBX.ObservationIdentifier.Identifier
@@ -25,7 +25,7 @@ describe('static checks in the designer (Chromium, built service)', () => {
     failurePrefix: 'static-failed',
   });
 
-  it("marks the issue's flat coding rules with a warning marker naming F5362 and the nested fix", async () => {
+  it('marks the flat coding rules with a warning marker naming F5362 and the nested fix', async () => {
     const { page } = session.designer;
     await replaceEditorText(page, 'mapx-editor', ISSUE_EXAMPLE);
     await page.locator('[data-testid="mapx-editor"] .squiggly-warning').first().waitFor();

@@ -37,7 +37,7 @@ async function clickLine(page: Page, testId: string, text: string): Promise<void
   await page.locator(`[data-testid="${testId}"] .view-line`).filter({ hasText: text }).first().click();
 }
 
-describe('explain in the designer (issue 17 item 3)', () => {
+describe('explain in the designer', () => {
   const session = useDesignerSession({
     env: {
       MAPX_DESIGNER_ENABLED: 'true',

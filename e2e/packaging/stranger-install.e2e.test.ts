@@ -1,4 +1,4 @@
-// The stranger's install (issue 26): every public package packed as `npm publish` would upload it, installed with
+// The stranger's install: every public package packed as `npm publish` would upload it, installed with
 // plain `npm install` in a folder outside this repository, a third-party plugin scaffolded by the installed
 // `mapx plugin new`, built against the packed @mapx/plugin-api and installed like any npm package, then
 // `mapx serve` from that folder, used over HTTP; and every starter kind's own tests, run with the packed testkit.

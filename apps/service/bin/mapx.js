@@ -24,8 +24,12 @@ if (!existsSync(cli)) {
     process.exit(1);
   }
 }
-if (process.argv[2] !== 'serve') await import(pathToFileURL(cli).href);
-else if (process.argv.length > 3) {
-  process.stderr.write('mapx: serve takes no arguments; it is configured by environment variables\n');
-  process.exit(1);
-} else await import(pathToFileURL(main).href);
+// `serve` with arguments (its --help, or a mistake) is answered by the CLI; alone it is the service
+if (process.argv[2] !== 'serve' || process.argv.length > 3) await import(pathToFileURL(cli).href);
+else {
+  const { applyMappingsFolderDefault } = await import(
+    pathToFileURL(join(serviceDir, 'dist', 'cli', 'mappings-folder-default.js')).href
+  );
+  applyMappingsFolderDefault(process.env, process.cwd());
+  await import(pathToFileURL(main).href);
+}

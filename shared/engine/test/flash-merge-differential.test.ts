@@ -8,7 +8,7 @@ import { conformanceProblems } from './helpers/profile-conformance.js';
 import { r4, r4Engine } from './helpers/test-engine.js';
 
 /**
- * Issue 15: rules on one single-valued complex element (flat `* a.b` / `* a.c`, nested, mixed, reordered)
+ * Rules on one single-valued complex element (flat `* a.b` / `* a.c`, nested, mixed, reordered)
  * merge into one instance before the profile's checks run. Every form of a scenario must give the same
  * resource, which two independent oracles accept (Medplum's validator with the profile loaded, and a check read
  * straight from the profile's snapshot); leaving a mandatory child out must raise F5130 at the first rule that

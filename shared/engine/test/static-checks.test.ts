@@ -65,7 +65,7 @@ describe('F5362: flat sibling rules on a repeating element make separate entries
     '* code.coding.system = "http://loinc.org"',
   );
 
-  test("issue 17's example warns with the nested form, and the result really has two codings", async () => {
+  test('flat coding rules warn with the nested form, and the result really has two codings', async () => {
     const warnings = await staticWarnings(issue);
     expect(warnings).toEqual([
       expect.objectContaining({ code: 'F5362', line: 4, element: 'code.coding', nest: 'code.coding' }),

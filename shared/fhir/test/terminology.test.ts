@@ -46,6 +46,7 @@ const resources = [
     ],
   }),
   vs('vs-frag', { include: [{ system: 'http://example.org/cs-frag' }] }),
+  vs('vs-bcp47-mixed', { include: [{ system: 'urn:ietf:bcp:47' }, { system: A }] }),
   {
     resourceType: 'ConceptMap',
     id: 'cm-test',
@@ -157,6 +158,30 @@ describe('local terminology', () => {
     expect(t.lookup('vs-ab', { system: A, code: 'x' })).toMatchObject({
       status: 'member',
       concept: { display: 'Ex A' },
+    });
+  });
+
+  it('answers BCP-47 tags of a ValueSet that includes the whole grammar-based system, per code', () => {
+    const lang = (code: string) => t.lookup('all-languages', { system: 'urn:ietf:bcp:47', code });
+    expect(t.expand('all-languages')).toMatchObject({ ok: false, reason: 'unexpandable-valueset' });
+    expect(t.expansionSize('all-languages')).toBeUndefined();
+    expect(lang('nl')).toEqual({
+      status: 'member',
+      concept: { system: 'urn:ietf:bcp:47', code: 'nl', display: 'Dutch' },
+    });
+    expect(lang('pt-BR')).toMatchObject({ status: 'member', concept: { display: 'Portuguese (Brazil)' } });
+    // an unknown but well-formed tag, an ill-formed one, a bare code and another system are never judged
+    for (const outcome of [
+      lang('zz'),
+      lang('pt_BR'),
+      t.lookup('all-languages', 'nl'),
+      t.lookup('all-languages', { system: A, code: 'nl' }),
+    ])
+      expect(outcome).toEqual({ status: 'unknown', reason: 'unexpandable-valueset' });
+    // a ValueSet mixing it with a listed system stays unexpandable as before
+    expect(t.lookup('vs-bcp47-mixed', { system: 'urn:ietf:bcp:47', code: 'nl' })).toEqual({
+      status: 'unknown',
+      reason: 'unexpandable-valueset',
     });
   });
 

@@ -1,6 +1,7 @@
 import { decodeEntities } from './decode-entities.js';
 import type { XmlElement } from './xml-tree.js';
 import { PendingWhitespace } from './pending-whitespace.js';
+import { firstNonXmlSpace, isXmlSpaceChar, isXmlWhitespace } from './xml-whitespace.js';
 
 /**
  * A problem with the document. Shaped like the plugin API's `NormalizeIssue` (this package imports nothing of
@@ -24,10 +25,10 @@ export const MAX_XML_DEPTH = 500;
 
 const utf8 = new TextDecoder();
 const NAME = /[A-Za-z_:\u00c0-\uffff][\w.:\u00b7\u00c0-\uffff-]*/y;
-const ATTRIBUTE = /\s+([A-Za-z_:\u00c0-\uffff][\w.:\u00b7\u00c0-\uffff-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
-const TAG_END = /\s*(\/?)>/y;
+const ATTRIBUTE =
+  /[ \t\r\n]+([A-Za-z_:\u00c0-\uffff][\w.:\u00b7\u00c0-\uffff-]*)[ \t\r\n]*=[ \t\r\n]*(?:"([^"<]*)"|'([^'<]*)')/y;
+const TAG_END = /[ \t\r\n]*(\/?)>/y;
 const DOCTYPE = /<!DOCTYPE/i;
-const WHITESPACE = /^\s*$/;
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 class XmlSyntaxError {
@@ -51,7 +52,7 @@ export function parseXml(body: unknown): ParseXmlResult {
   const doctype = DOCTYPE.exec(text);
   if (doctype)
     return fail('XML_DOCTYPE_FORBIDDEN', 'XML with a DOCTYPE is not accepted', 422, text, doctype.index);
-  if (text.trim() === '') return { ok: true, root: undefined };
+  if (isXmlWhitespace(text)) return { ok: true, root: undefined };
   try {
     return { ok: true, root: parseDocument(text) };
   } catch (error) {
@@ -67,7 +68,8 @@ function parseDocument(text: string): XmlElement {
   while (i < text.length) {
     const lt = text.indexOf('<', i);
     const gap = lt < 0 ? text.slice(i) : text.slice(i, lt);
-    if (gap.trim() !== '') throw new XmlSyntaxError('text outside the root element', i + gap.search(/\S/));
+    if (!isXmlWhitespace(gap))
+      throw new XmlSyntaxError('text outside the root element', i + firstNonXmlSpace(gap));
     if (lt < 0) break;
     if (text.startsWith('<?', lt)) i = skipPast(text, '?>', lt);
     else if (text.startsWith('<!--', lt)) i = skipPast(text, '-->', lt);
@@ -187,13 +189,9 @@ function addText(
   parent.children.push(chunk.includes('&') ? decodeOrThrow(chunk, from) : chunk);
 }
 
-/** `/^\s*$/` on text[from, to) without slicing it: indentation is most of the text nodes of a document. */
+/** XML whitespace only on text[from, to), without slicing it: indentation is most of the text nodes of a document. */
 function isBlank(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) continue;
-    return c < 0x80 ? false : WHITESPACE.test(text.slice(i, to));
-  }
+  for (let i = from; i < to; i++) if (!isXmlSpaceChar(text.charCodeAt(i))) return false;
   return true;
 }
 

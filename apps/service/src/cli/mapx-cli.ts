@@ -14,18 +14,27 @@ import { guessContentType } from './guess-content-type.js';
 import { warningText } from './warning-text.js';
 import { runCommand } from './run/run-command.js';
 import { pluginCommand } from './plugin-new/plugin-command.js';
+import { applyMappingsFolderDefault } from './mappings-folder-default.js';
+import { cliVersion, OVERVIEW, SERVE_USAGE } from './overview.js';
 
-/** `mapx eval`: the same pipeline as POST /, for mapping authors' CI. */
+/** `mapx <command>`; `mapx eval` is the same pipeline as POST /, for mapping authors' CI. */
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === 'run') return runCommand(argv.slice(1));
-  if (argv[0] === 'test') return (await import('./test/test-command.js')).testCommand(argv.slice(1));
-  if (argv[0] === 'plugin') return pluginCommand(argv.slice(1));
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h')
+    return say(OVERVIEW);
+  if (command === '--version' || command === '-V') return say(cliVersion());
+  applyMappingsFolderDefault(process.env, process.cwd());
+  if (command === 'run') return runCommand(rest);
+  if (command === 'test') return (await import('./test/test-command.js')).testCommand(rest);
+  if (command === 'plugin') return pluginCommand(rest);
+  // `mapx serve` itself never reaches this module (bin/mapx.js starts the service directly), its help does
+  if (command === 'serve')
+    return rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')
+      ? say(SERVE_USAGE)
+      : fail('serve takes no arguments; it is configured by environment variables');
   const parsed = parseArgs(argv);
-  if (!parsed.ok) return fail(`${parsed.message}\n\n${USAGE}`);
-  if (parsed.command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (!parsed.ok) return fail(`${parsed.message}\n\n${parsed.usage}`);
+  if (parsed.command === 'help') return say(USAGE);
   // one evaluation and exit: no neighbours to protect, so no worker threads to start unless asked for
   const config = loadConfig({
     LOG_LEVEL: 'warn',
@@ -80,6 +89,11 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
 function print(value: unknown, code: number): number {
   if (value !== undefined) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   return code;
+}
+
+function say(text: string): number {
+  process.stdout.write(`${text}\n`);
+  return 0;
 }
 
 function fail(message: string): number {

@@ -43,6 +43,8 @@ export interface AppConfig {
     readonly threads: number;
     /** V8 old-generation heap limit of each worker thread, MB (MAPX_EVAL_MEMORY_MB). */
     readonly memoryMb: number;
+    /** Longest wait for a free worker thread before the request answers 503 (MAPX_EVAL_QUEUE_TIMEOUT_MS). */
+    readonly queueTimeoutMs: number;
   };
   /** MAPX_INPUT_DEFAULT_CHARSET: bodies with no charset parameter, BOM or declaration are decoded with it. */
   readonly input: { readonly defaultCharset: string };

@@ -37,6 +37,8 @@ export interface EvaluationReply {
   /** `Warning` header values (non-verbose answers that carry warnings). */
   readonly warnings?: readonly string[];
   readonly json?: string;
+  /** A `Retry-After` header (seconds): the service was too busy to evaluate now (503). */
+  readonly retryAfterSeconds?: number;
   /** Normalisations an evaluation worker thread timed ([media type, seconds]), for main's metrics. */
   readonly normalized?: readonly Timing[];
   /** From an evaluation worker thread: the expression is bounded by construction (eval/inline-evaluation.ts). */

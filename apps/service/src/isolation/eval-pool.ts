@@ -18,6 +18,8 @@ import { BatchWatchdog } from './batch-watchdog.js';
 import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
 import { Gate } from './gate.js';
+import { queueTimeoutReply } from './queue-timeout-reply.js';
+import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
 import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
 import { isWorkerLog, writeToDestination } from './worker-logs.js';
@@ -25,7 +27,8 @@ import { isWorkerLog, writeToDestination } from './worker-logs.js';
 /**
  * Time a task may take beyond MAPX_EVAL_TIMEOUT_MS before its worker is terminated from outside. The engine's
  * own (cooperative) limit answers first whenever the evaluation still reaches a check; this covers the rest
- * (a synchronous regular expression or string operation), and includes the hand-over to the worker.
+ * (a synchronous regular expression or string operation), and includes the hand-over to the worker (not the
+ * wait for a free thread: see ThreadSlots).
  */
 export const HARD_LIMIT_GRACE_MS = 250;
 
@@ -39,6 +42,7 @@ export class EvalPool {
   private readonly views = new ViewPublisher();
   private readonly fhirGate = new Gate();
   private readonly readiness: PoolReadiness;
+  private readonly slots: ThreadSlots;
   private closed = false;
 
   constructor(
@@ -47,6 +51,7 @@ export class EvalPool {
   ) {
     // every thread starts at once; the pool serves as soon as the first has built its engine
     this.readiness = new PoolReadiness(1);
+    this.slots = new ThreadSlots(config.eval.threads);
   }
 
   /**
@@ -70,6 +75,8 @@ export class EvalPool {
     const pool = this.ensurePool();
     if (!pool)
       return failureReply({ kind: 'worker-died', reason: 'the service is shutting down' }, req.verbose);
+    const slot = this.slots.acquire(this.config.eval.queueTimeoutMs);
+    if (slot !== true && !(await slot)) return queueTimeoutReply(this.config.eval.queueTimeoutMs);
     const versioned = this.views.publish(view);
     const aborter = new AbortController();
     const timer = setTimeout(() => aborter.abort(), this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
@@ -88,6 +95,7 @@ export class EvalPool {
       return failureReply(failure, req.verbose);
     } finally {
       clearTimeout(timer);
+      this.slots.release();
     }
   }
 
@@ -100,6 +108,8 @@ export class EvalPool {
   async runBatch(batch: BatchRequest, view: MappingView): Promise<BatchResult | { failed: TaskFailure }> {
     const pool = this.ensurePool() as Piscina<BatchTask, BatchTaskResult> | undefined;
     if (!pool) return { failed: { kind: 'worker-died', reason: 'the service is shutting down' } };
+    const slot = this.slots.acquire();
+    if (slot !== true) await slot;
     const watchdog = new BatchWatchdog(this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
     try {
       return await runBatchOn(pool, batch, this.views.publish(view), watchdog);
@@ -112,6 +122,7 @@ export class EvalPool {
       return { failed: failure };
     } finally {
       watchdog.stop();
+      this.slots.release();
     }
   }
 

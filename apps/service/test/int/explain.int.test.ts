@@ -21,7 +21,7 @@ const PATIENT = [
 
 const CSV_MAPPING = 'InstanceOf: Patient\n* ($[id = "2"]).name.family = last';
 
-describe('explain mode through the service (issue 17 item 2)', () => {
+describe('explain mode through the service', () => {
   let t: TestApp;
   beforeAll(async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mapx-explain-'));

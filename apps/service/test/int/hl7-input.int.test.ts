@@ -7,7 +7,7 @@ import { createTestApp, warmedUp, type TestApp } from '../helpers/test-app.js';
 const adt = (version: string) =>
   `MSH|^~\\&|APP|FAC|||20230405||ADT^A01^ADT_A01|C1|P|${version}\rPID|1||42||Doe^Jane||19800102`;
 
-describe('HL7 v2 input through the service (issue 16 table, issue 24 rows)', () => {
+describe('HL7 v2 input through the service', () => {
   let t: TestApp;
   beforeAll(async () => {
     const folder = mkdtempSync(join(tmpdir(), 'mapx-hl7-'));

@@ -230,7 +230,7 @@ describe('mapx run to a FHIR server', () => {
     const input = join(dir, 'in.ndjson');
     writeFileSync(input, ['{"c":"a"}', '{"c":"b"}', '{"c":"c"}'].join('\n'));
     const mapping = join(dir, 'm.mapx');
-    // issue 17's flat rules: static check F5362 at compile time, the same for every input
+    // flat sibling rules on a repeating element: static check F5362 at compile time, the same for every input
     writeFileSync(
       mapping,
       'InstanceOf: Observation\n* status = "final"\n* code.coding.code = c\n* code.coding.system = "http://loinc.org"\n',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService, ROOT } from '../helpers/start-built-server.js';
 import { createTestApp, TEST_FHIR_CACHE, warmedUp, type TestApp } from '../helpers/test-app.js';
 
-/** Issue 17's example: the second flat rule makes a second `coding` entry (F5362). */
+/** Flat sibling rules: the second flat rule makes a second `coding` entry (F5362). */
 const ISSUE_EXAMPLE = [
   'InstanceOf: Observation',
   '* status = "final"',
@@ -27,7 +27,7 @@ describe('static checks wherever compile diagnostics surface', () => {
   it('PUT /Mapping: compiles ok, x-mapx-diagnostics and a Warning header carry F5362 with its place', async () => {
     const res = await t.app.inject({
       method: 'PUT',
-      url: '/Mapping/issue17',
+      url: '/Mapping/flatRules',
       payload: ISSUE_EXAMPLE,
       headers: { 'content-type': 'application/vnd.vendor.mapx' },
     });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startJwksIdp, type JwksIdp } from '../helpers/jwks-idp.js';
 
-/** Each row of the security issue's probe table, against the real service (docs/security.md). */
+/** Each row of the hostile-input probe table, against the real service (docs/security.md). */
 
 /** Sends raw bytes (an invalid target cannot be expressed through a URL-parsing client) and returns the status. */
 function rawStatus(port: number, request: string): Promise<number> {

@@ -1,8 +1,8 @@
 const FHIR_NS = 'http://hl7.org/fhir';
 const utf8 = new TextDecoder();
 const START_TAG =
-  /^<(?:([A-Za-z_][\w.-]*):)?[A-Za-z_][\w.-]*((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/;
-const ATTR = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+  /^<(?:([A-Za-z_][\w.-]*):)?[A-Za-z_][\w.-]*((?:[ \t\r\n]+[^ \t\r\n=>/]+[ \t\r\n]*=[ \t\r\n]*(?:"[^"]*"|'[^']*'))*)[ \t\r\n]*\/?>/;
+const ATTR = /([^ \t\r\n=]+)[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')/g;
 
 /**
  * Whether the document's root element is in the FHIR namespace, read from the first start tag only
@@ -13,7 +13,7 @@ export function isFhirRoot(input: unknown): boolean {
   if (typeof body !== 'string') return false;
   let i = body.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (;;) {
-    while (i < body.length && /\s/.test(body[i]!)) i++;
+    while (i < body.length && /[ \t\r\n]/.test(body[i]!)) i++;
     if (body.startsWith('<?', i)) i = after(body, '?>', i);
     else if (body.startsWith('<!--', i)) i = after(body, '-->', i);
     else break;

@@ -4,7 +4,7 @@ import { readDelimiters, type Delimiters } from './delimiters.js';
 import type { SegmentModel, TypeModel, VersionModel } from './dictionary.js';
 import { convertField } from './convert-value.js';
 import { hl7Issue } from './issues.js';
-import type { SegmentLine } from './split-segments.js';
+import type { Envelope, SegmentLine } from './split-segments.js';
 import type { ResolvedVersion } from './versions.js';
 import type { WarningSink } from './warnings.js';
 
@@ -21,11 +21,18 @@ const SEGMENT_ID = /^[A-Z][A-Z0-9]{2}$/;
 /** OBX-5 has no fixed type: OBX-2 names it (HL7 v2 chapter 7). */
 const VARIES: TypeModel = { name: '', date: 3, parts: undefined };
 
-/** Converts one message (its first line is the MSH) with the dictionary of its MSH-12 version. */
+/** Batch header segments precede the message: they have no line in it. */
+const ENVELOPE_LINE = 0;
+
+/**
+ * Converts one message (its first line is the MSH) with the dictionary of its MSH-12 version; a message of a
+ * batch also gets the FHS and BHS that enclose it, converted like its own segments (`MessageLine` 0).
+ */
 export function convertMessage(
   segments: readonly SegmentLine[],
   dictionary: MessageDictionary,
   warnings: WarningSink,
+  envelope: Envelope = {},
 ): MessageResult {
   const header = segments[0]!;
   const reading = readDelimiters(header.text);
@@ -49,6 +56,13 @@ export function convertMessage(
     c.segmentId = id;
     c.line = line;
     addEntry(message, id, convertSegment(id, text, index + 1, model, c));
+  }
+  for (const id of ['FHS', 'BHS'] as const) {
+    const segment = envelope[id];
+    if (!segment || (segment.text.length > 3 && segment.text[3] !== d.field)) continue;
+    c.segmentId = id;
+    c.line = segment.line;
+    message[id] = convertSegment(id, segment.text, ENVELOPE_LINE, model, c);
   }
   return { ok: true, value: message };
 }
@@ -75,7 +89,8 @@ function convertSegment(
   if (model) out.SegmentDescription = model.description;
   out.MessageLine = messageLine;
   const tokens = text.split(c.d.field);
-  const isHeader = id === 'MSH';
+  // FHS-1 and BHS-1 are the field separator too, as MSH-1 is
+  const isHeader = id === 'MSH' || id === 'FHS' || id === 'BHS';
   if (isHeader) {
     out.FieldSeparator = c.d.field;
     if (tokens[1]) out.EncodingCharacters = tokens[1];

@@ -57,12 +57,14 @@ function normalizeEr7(input: RawInput, dictionary: MessageDictionary): Normalize
     );
   }
   const values: unknown[] = [];
-  for (const message of grouped.messages) {
-    const converted = convertMessage(message, dictionary, warnings);
+  for (let i = 0; i < grouped.messages.length; i++) {
+    const converted = convertMessage(grouped.messages[i]!, dictionary, warnings, grouped.envelopes[i]);
     if (!converted.ok) return fail(converted.issue);
     values.push(converted.value);
   }
-  const single = !grouped.batch && values.length === 1;
+  // `batch=message`: one message of a batch, sent with the headers of its batch (the MLLP listener does)
+  const member = input.mediaType.params['batch']?.toLowerCase() === 'message';
+  const single = (!grouped.batch || member) && values.length === 1;
   const found = warnings.finish();
   return { ok: true, value: single ? values[0] : values, ...(found && { warnings: found }) };
 }

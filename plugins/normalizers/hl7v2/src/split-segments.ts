@@ -35,8 +35,16 @@ export function splitSegments(text: string): SegmentLine[] {
   return segments;
 }
 
+/** The batch header segments around a message of a batch (the latest FHS and BHS before its MSH). */
+export interface Envelope {
+  readonly FHS?: SegmentLine;
+  readonly BHS?: SegmentLine;
+}
+
 export interface GroupedMessages {
   readonly messages: SegmentLine[][];
+  /** One per message, in the same order. */
+  readonly envelopes: Envelope[];
   /** An FHS/BHS/BTS/FTS envelope segment was seen. */
   readonly batch: boolean;
   /** Text lines (comments, notes) before the first MSH: not segments, skipped with a warning. */
@@ -49,20 +57,32 @@ const SEGMENT_SHAPED = /^[A-Z][A-Z0-9]{2}(?:[^A-Za-z0-9\s]|$)/;
 
 const BATCH_ENVELOPE = new Set(['FHS', 'BHS', 'BTS', 'FTS']);
 
-/** Groups lines into messages, each starting at an MSH; batch envelope segments are dropped. */
+/**
+ * Groups lines into messages, each starting at an MSH. Batch envelope segments are not part of any message; each
+ * message keeps the file and batch headers (FHS, BHS) that enclose it, trailers (BTS, FTS) are dropped.
+ */
 export function groupMessages(segments: readonly SegmentLine[]): GroupedMessages {
   const messages: SegmentLine[][] = [];
+  const envelopes: Envelope[] = [];
   const skipped: SegmentLine[] = [];
   let headless: SegmentLine | undefined;
   let batch = false;
+  let envelope: Envelope = {};
   for (const segment of segments) {
     const id = segment.text.slice(0, 3);
     const shaped = SEGMENT_SHAPED.test(segment.text);
-    if (shaped && BATCH_ENVELOPE.has(id)) batch = true;
-    else if (shaped && id === 'MSH') messages.push([segment]);
-    else if (messages.length > 0) messages[messages.length - 1]!.push(segment);
+    if (shaped && BATCH_ENVELOPE.has(id)) {
+      batch = true;
+      if (id === 'FHS') envelope = { FHS: segment };
+      else if (id === 'BHS') envelope = { ...envelope, BHS: segment };
+      else if (id === 'BTS') envelope = { ...(envelope.FHS ? { FHS: envelope.FHS } : {}) };
+      else envelope = {};
+    } else if (shaped && id === 'MSH') {
+      messages.push([segment]);
+      envelopes.push(envelope);
+    } else if (messages.length > 0) messages[messages.length - 1]!.push(segment);
     else if (shaped) headless ??= segment;
     else skipped.push(segment);
   }
-  return { messages, batch, skipped, headless };
+  return { messages, envelopes, batch, skipped, headless };
 }

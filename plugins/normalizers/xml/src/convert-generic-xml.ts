@@ -1,5 +1,11 @@
 import { setOwn } from '@mapx/plugin-api';
-import { serializeXml, type XmlElement } from '@mapx/xml';
+import {
+  collapseXmlWhitespace,
+  isXmlWhitespace,
+  serializeXml,
+  trimXmlWhitespace,
+  type XmlElement,
+} from '@mapx/xml';
 
 const FHIR_NS = 'http://hl7.org/fhir';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -110,12 +116,12 @@ function addMixedContent(target: Record<string, unknown>, el: XmlElement): void 
     if (converted?.extra !== undefined) setOwn(item, `_${child.name}`, converted.extra);
     content.push(item);
   }
-  target['#text'] = text.replace(/\s+/g, ' ').trim();
+  target['#text'] = collapseXmlWhitespace(text);
   target['#content'] = content;
 }
 
 function hasText(el: XmlElement): boolean {
-  for (const child of el.children) if (typeof child === 'string' && child.trim() !== '') return true;
+  for (const child of el.children) if (typeof child === 'string' && !isXmlWhitespace(child)) return true;
   return false;
 }
 
@@ -128,7 +134,7 @@ function elementChildren(el: XmlElement): XmlElement[] {
 function textOf(el: XmlElement): string {
   let text = '';
   for (const child of el.children) if (typeof child === 'string') text += child;
-  return text.trim();
+  return trimXmlWhitespace(text);
 }
 
 function localName(name: string): string {

@@ -18,6 +18,9 @@ import type { RouteContract } from './route-contract.js';
 const INPUT_TYPES = [...INPUT_CONTENT_TYPES, 'application/hl7-v2', 'application/hl7-v2+er7'];
 const inputBody = Object.fromEntries([...INPUT_TYPES, ...NDJSON_MEDIA_TYPES].map((t) => [t, text]));
 /** An NDJSON answer: one line per non-blank input line (a result, `null`, an error object or a verbose report). */
+/** Both 503s of an evaluation carry `{message, code}`; EVAL_QUEUE_TIMEOUT also a Retry-After header. */
+const BUSY_503 =
+  'Still warming up after the wait limit (WARMING_UP), or no evaluation thread free within MAPX_EVAL_QUEUE_TIMEOUT_MS (EVAL_QUEUE_TIMEOUT, with Retry-After)';
 const ndjsonLines = Object.fromEntries(NDJSON_MEDIA_TYPES.map((t) => [t, text]));
 const NDJSON_NOTE =
   'NDJSON (docs/bulk.md): each non-blank line is one JSON input, mapped on its own; the answer is 200 with an NDJSON ' +
@@ -46,7 +49,7 @@ export const evaluateRoute = {
     ),
     '415': message('Unsupported contentType'),
     '422': json('Compilation or evaluation error', mapxErrorPayloadSchema),
-    '503': message('Still warming up after the wait limit'),
+    '503': message(BUSY_503),
   },
 } as const satisfies RouteContract;
 
@@ -60,6 +63,7 @@ const execResponses = {
   '405': message('No mapping source configured'),
   '415': message('Unsupported media type'),
   '422': json('Compilation or evaluation error', mapxErrorPayloadSchema),
+  '503': message(BUSY_503),
 };
 
 export const executeMappingRoute = {

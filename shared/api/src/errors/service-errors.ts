@@ -37,6 +37,11 @@ export const SERVICE_ERRORS = {
     '{feature} ({method} {url}) are part of the mapx enterprise edition; this service runs the base edition (MAPX_EDITION=base)',
   ),
   WARMING_UP: service(503, '{detail}'),
+  /** Every evaluation thread stayed busy for MAPX_EVAL_QUEUE_TIMEOUT_MS; sent with Retry-After. */
+  EVAL_QUEUE_TIMEOUT: service(
+    503,
+    'No evaluation thread became free within {waitMs} ms (MAPX_EVAL_QUEUE_TIMEOUT_MS): the service is busy; retry after {retryAfter} s',
+  ),
   NO_MAPPING_SOURCE: service(
     405,
     'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',

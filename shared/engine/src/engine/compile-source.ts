@@ -64,6 +64,7 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
     jexpr = jsonata(text, {
       timeout: inputs.limits.timeoutMs,
       stack: inputs.limits.maxDepth,
+      sequence: inputs.limits.maxSequenceLength,
       RegexEngine: SafeRegExp as unknown as RegExpConstructor,
     });
   } catch (e) {

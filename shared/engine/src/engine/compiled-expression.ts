@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildMappingFunctions } from '../functions/index.js';
-import { createError, isCodedError } from '../errors/mapx-error.js';
+import { createError, isCodedError, populateMessage } from '../errors/mapx-error.js';
 import {
   collect,
   STATE_BINDING,
@@ -10,6 +10,7 @@ import {
 } from '../runtime/policy.js';
 import { statusOf } from '../runtime/status.js';
 import { exceedsDepth, inputTooDeep, type Limits } from '../runtime/limits.js';
+import { withoutSequencePush } from '../runtime/sequence-bound.js';
 import { wrapFunction, type CallHost } from './call-context.js';
 import { mapError, type CompiledCore } from './compile-source.js';
 import { defineNative } from './jsonata-natives.js';
@@ -109,13 +110,20 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       return typeof v === 'number' ? v : p.thresholds[name];
     };
     try {
-      let result: unknown = await p.core.jexpr.evaluate(input === null ? null : input, all);
+      let result: unknown = withoutSequencePush(
+        await p.core.jexpr.evaluate(input === null ? null : input, all),
+      );
       if (tracer) {
         tracer.reads.stop();
         result = unwrapDeep(result, tracer.reads);
       }
       return { state, result, error: undefined, level, tracer };
     } catch (e) {
+      withoutSequencePush(e); // an error's value can be a sequence
+      if (isCodedError(e) && e.code === 'D2015') {
+        (e as Record<string, unknown>)['value'] = p.limits.maxSequenceLength;
+        populateMessage(e as Record<string, unknown>);
+      }
       const err = isCodedError(e)
         ? mapError(e, p.core.source, p.core.emitter)
         : createError('U1001', { message: String(e) });

@@ -11,7 +11,7 @@ import { Lru } from './lru.js';
 import type { CompiledExpression, CompileOptions, Engine, EngineOptions } from './types.js';
 
 const EXPLAIN_CACHE_ENTRIES = 50;
-import { evaluateEntry } from '../runtime/guardrails.js';
+import { sequenceBoundEntry } from '../runtime/sequence-bound.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { resolveLimits } from '../runtime/limits.js';
 import { guardedFunctions } from './guarded-functions.js';
@@ -72,7 +72,8 @@ export function createEngine(options: EngineOptions): Engine {
         for (const [name, impl] of Object.entries(explainNatives(core.tables)))
           j.registerFunction(name, impl);
     }
-    j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, evaluateEntry);
+    const entry = sequenceBoundEntry(limits.maxSequenceLength);
+    j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
     return createCompiledExpression({
       core,
       host,

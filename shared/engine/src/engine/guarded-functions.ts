@@ -1,5 +1,7 @@
 import type { MapxFunction } from '../functions/index.js';
 import { checkStringLength, type Limits } from '../runtime/limits.js';
+import { jsonLongerThan } from '../runtime/json-length.js';
+import { createError } from '../errors/mapx-error.js';
 import { canonicalKey } from '../functions/canonical-key.js';
 import type { JsonataFunction } from './jsonata-natives.js';
 
@@ -21,10 +23,18 @@ function checked(result: unknown, token: string, limit: number): unknown {
   return result;
 }
 
-/** Pre-checks that refuse before the original allocates (`$pad` builds its padding as an array first). */
+/**
+ * Pre-checks that refuse before the original allocates: `$pad` joins its padding character width times before it
+ * cuts the result to width (a long padding "character" multiplies the size), `$string` of a value that repeats one
+ * sub-value many times would build text far larger than the value.
+ */
 function precheck(name: string, args: unknown[], limit: number): void {
   if (name === 'pad' && typeof args[1] === 'number') {
-    checkStringLength(Math.abs(Math.trunc(args[1])), '$pad', limit);
+    const fill = typeof args[2] === 'string' && args[2].length > 0 ? args[2].length : 1;
+    checkStringLength(Math.abs(Math.trunc(args[1])) * fill, '$pad', limit);
+  } else if (name === 'string' && typeof args[0] === 'object' && args[0] !== null) {
+    if (jsonLongerThan(args[0], limit))
+      throw createError('L1003', { token: '$string', length: `more than ${limit}`, limit });
   } else if (name === 'join' && Array.isArray(args[0])) {
     const sep = typeof args[1] === 'string' ? args[1].length : 0;
     let total = 0;
@@ -40,7 +50,15 @@ function guard(name: (typeof GUARDED_NATIVES)[number], original: Impl, limit: nu
     signature: SIGNATURES[name],
     impl(this: unknown, ...args: unknown[]) {
       precheck(name, args, limit);
-      const result = original.apply(this, args);
+      let result: unknown;
+      try {
+        result = original.apply(this, args);
+      } catch (e) {
+        // V8 refuses a string past its own maximum with a RangeError, before allocating it
+        if (e instanceof RangeError && /string length/i.test(e.message))
+          throw createError('L1003', { token, length: `more than ${limit}`, limit });
+        throw e;
+      }
       if (result instanceof Promise) return result.then((r) => checked(r, token, limit));
       return checked(result, token, limit);
     },
@@ -57,6 +75,9 @@ export function concatFunction(originals: Originals, limit: number): MapxFunctio
     name: '__concat',
     impl(this: unknown, lhs?: unknown, rhs?: unknown) {
       try {
+        for (const side of [lhs, rhs])
+          if (typeof side === 'object' && side !== null && jsonLongerThan(side, limit))
+            throw createError('L1003', { token: 'The & operator', length: `more than ${limit}`, limit });
         const l = lhs === undefined ? '' : (string.call(this, lhs) as string);
         const r = rhs === undefined ? '' : (string.call(this, rhs) as string);
         checkStringLength(l.length + r.length, 'The & operator', limit);

@@ -29,6 +29,9 @@ const ENTRIES: Readonly<Record<string, readonly [number, string]>> = {
     'Stack overflow. Check for non-terminating recursive function.  Consider rewriting as tail-recursive',
   ],
   D1012: [0, 'Evaluation timeout after {{value}} milliseconds. Check for infinite loop'],
+  // JSONata's own `sequence` bound (runtime/limits.ts maxSequenceLength); where JSONata puts the attempted size in
+  // `value`, mapx puts the limit back, so the message is true
+  D2015: [0, 'The maximum sequence length of {{value}} was exceeded.'],
   D3001: [0, 'Attempting to invoke string function on Infinity or NaN'],
   D3030: [0, 'Unable to cast value to a number: {{value}}'],
   D3120: [0, 'Syntax error in expression passed to function eval: {{value}}'],

@@ -12,6 +12,11 @@ export interface Limits {
   maxStringLength: number;
   /** Nesting of the input value (objects and arrays). */
   maxInputDepth: number;
+  /**
+   * Items of a sequence or array the evaluation builds (path results, `[…]`, `$append`, ranges): JSONata's own
+   * `sequence` bound (D2015), far below the ~134 million elements at which V8 gives up on an array.
+   */
+  maxSequenceLength: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -21,6 +26,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxExpressionDepth: 256,
   maxStringLength: 10_000_000,
   maxInputDepth: 512,
+  maxSequenceLength: 10_000_000,
 };
 
 export function resolveLimits(given: Partial<Limits> | undefined): Limits {

@@ -2,6 +2,7 @@ import type { DefinitionIndex, IndexedResource } from '../definitions/definition
 import { ConceptMapIndex } from './concept-map-index.js';
 import { expandConcepts, keyOf, UnexpandableError, type ExpansionSources } from './expand-value-set.js';
 import { ExternalConceptMaps } from './external-concept-maps.js';
+import { implicitSystemsOf, type ImplicitSystem } from './implicit-systems.js';
 import type {
   CodeInput,
   Concept,
@@ -16,6 +17,8 @@ interface Expanded {
   readonly result: ExpansionResult;
   readonly bySystemCode?: ReadonlyMap<string, Concept>;
   readonly byCode?: ReadonlyMap<string, Concept[]>;
+  /** A ValueSet of whole implicit systems (BCP-47): not expandable, membership answered per code. */
+  readonly implicit?: readonly ImplicitSystem[];
 }
 
 /** Local terminology over the index; expansions and compiled ConceptMaps are cached for the context's life. */
@@ -77,7 +80,11 @@ function expandResource(vs: Json, sources: ExpansionSources): Expanded {
     concepts = expandConcepts(vs, sources);
   } catch (e) {
     if (!(e instanceof UnexpandableError)) throw e;
-    return { result: { ok: false, reason: 'unexpandable-valueset', message: e.message } };
+    const implicit = implicitSystemsOf(vs);
+    return {
+      result: { ok: false, reason: 'unexpandable-valueset', message: e.message },
+      ...(implicit ? { implicit } : {}),
+    };
   }
   const bySystemCode = new Map(concepts.map((c) => [keyOf(c), c]));
   const byCode = new Map<string, Concept[]>();
@@ -89,6 +96,7 @@ function expandResource(vs: Json, sources: ExpansionSources): Expanded {
 }
 
 function membership(e: Expanded, input: CodeInput): MembershipResult {
+  if (e.implicit) return implicitMembership(e.implicit, input);
   if (!e.result.ok) return { status: 'unknown', reason: e.result.reason };
   const code = typeof input === 'string' ? input : input.code;
   const system = typeof input === 'string' ? undefined : input.system;
@@ -100,4 +108,14 @@ function membership(e: Expanded, input: CodeInput): MembershipResult {
   if (hits.length > 1) return { status: 'unknown', reason: 'duplicate-code' };
   const [hit] = hits;
   return hit ? { status: 'member', concept: hit } : { status: 'not-member' };
+}
+
+/**
+ * With its system named, a recognised code is a member; anything else stays unknown: the grammar is open, so never
+ * `not-member`, and a bare code is not claimed for a system the expansion cannot list (no system injection).
+ */
+function implicitMembership(systems: readonly ImplicitSystem[], input: CodeInput): MembershipResult {
+  const system = typeof input === 'string' ? undefined : input.system;
+  const hit = systems.find((s) => s.system === system)?.concept((input as { code: string }).code);
+  return hit ? { status: 'member', concept: hit } : { status: 'unknown', reason: 'unexpandable-valueset' };
 }

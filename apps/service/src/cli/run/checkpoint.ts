@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 /** What identifies a run: a checkpoint is only resumed by the same run. */
@@ -44,6 +45,7 @@ export class Checkpoint {
 
   save(state: Omit<CheckpointState, 'version' | 'run'>): void {
     const aside = `${this.path}.tmp`;
+    mkdirSync(dirname(aside), { recursive: true });
     writeFileSync(aside, JSON.stringify({ version: 1, run: this.run, ...state }));
     renameSync(aside, this.path);
   }

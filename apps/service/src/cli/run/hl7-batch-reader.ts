@@ -4,6 +4,8 @@ import type { RecordInput } from './run-input.js';
 import { splitLines } from '../../stream/split-lines.js';
 
 const HL7 = 'x-application/hl7-v2+er7';
+/** A message of a batch, after the headers of its batch: the normaliser gives it their FHS and BHS. */
+const HL7_BATCH_MEMBER = `${HL7}; batch=message`;
 const BATCH_SEGMENTS = new Set(['FHS', 'BHS', 'BTS', 'FTS']);
 /** MLLP framing bytes: start block (VT), end block (FS). */
 const VT = 0x0b;
@@ -15,11 +17,13 @@ interface Pending {
   bytes: number;
   line: number;
   tooLarge: boolean;
+  member: boolean;
 }
 
 /**
- * The messages of an HL7 v2 stream, one record each: a single message, a batch file (FHS/BHS … BTS/FTS, the
- * envelope segments dropped) or an MLLP-framed dump (VT … FS CR around each message). A message starts at each
+ * The messages of an HL7 v2 stream, one record each: a single message, a batch file (FHS/BHS … BTS/FTS: each
+ * message after the FHS and BHS that enclose it, read by the normaliser as `batch=message`, so a mapping sees
+ * the same `FHS`/`BHS` keys as for a batch posted whole; trailers dropped) or an MLLP-framed dump (VT … FS CR around each message). A message starts at each
  * MSH segment; lines before the first one form a record of their own, which the normaliser refuses with its code.
  */
 export async function* readHl7Messages(
@@ -30,11 +34,13 @@ export async function* readHl7Messages(
 ): AsyncGenerator<RecordInput> {
   let pending: Pending | undefined;
   let index = 0;
+  let fhs: Buffer | undefined;
+  let bhs: Buffer | undefined;
   const finish = (p: Pending): RecordInput => {
     const position = { file, index: ++index, line: p.line };
     if (p.tooLarge)
       return { position, issue: runIssue('RUN_INPUT_TOO_LARGE', `more than ${maxBytes} bytes`) };
-    return { position, contentType: HL7, bytes: Buffer.concat(p.parts) };
+    return { position, contentType: p.member ? HL7_BATCH_MEMBER : HL7, bytes: Buffer.concat(p.parts) };
   };
   // segments are views of the read chunks: each message is copied whole once it is complete
   for await (const line of splitLines(stream, maxBytes, onBytes, { copy: false })) {
@@ -44,11 +50,18 @@ export async function* readHl7Messages(
     if (id !== undefined && BATCH_SEGMENTS.has(id)) {
       if (pending) yield finish(pending);
       pending = undefined;
+      // lines are views of the read chunks: the headers are kept as copies
+      if (id === 'FHS') [fhs, bhs] = [Buffer.from(bytes!), undefined];
+      else if (id === 'BHS') bhs = Buffer.from(bytes!);
+      else if (id === 'BTS') bhs = undefined;
+      else fhs = undefined;
       continue;
     }
     if (id === 'MSH' || !pending) {
       if (pending) yield finish(pending);
-      pending = { parts: [], bytes: 0, line: line.number, tooLarge: false };
+      const envelope = id === 'MSH' ? [fhs, bhs].filter((h): h is Buffer => h !== undefined) : [];
+      pending = { parts: [], bytes: 0, line: line.number, tooLarge: false, member: envelope.length > 0 };
+      for (const header of envelope) add(pending, header, maxBytes);
     }
     add(pending, bytes, maxBytes);
   }

@@ -21,7 +21,7 @@ export interface RunArgs {
   readonly progress: 'auto' | 'bar' | 'json' | 'off';
 }
 
-export type ParsedRunArgs = { ok: true; args: RunArgs } | { ok: false; message: string };
+export type ParsedRunArgs = { ok: true; args: RunArgs } | { ok: 'help' } | { ok: false; message: string };
 
 const VALUE_FLAGS = new Set([
   '--mapping',
@@ -46,6 +46,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   let resume = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') return { ok: 'help' };
     if (arg === '--resume') resume = true;
     else if (VALUE_FLAGS.has(arg)) {
       const value = argv[++i];
@@ -111,7 +112,7 @@ function shard(text: string): RunArgs['shard'] {
 
 export const RUN_USAGE = `Usage: mapx run --mapping ID|FILE.mapx --input PATH --output TARGET [options]
 
-  --mapping ID|FILE       a mapping id (read from the service's mapping stores, e.g. MAPPINGS_FOLDER) or a file
+  --mapping ID|FILE       a mapping id (from the service's mapping stores: MAPPINGS_FOLDER, else ./mappings) or a file
   --input PATH            a file, a folder (every file inside, recursively), a glob ("in/**/*.hl7") or - (stdin)
   --output TARGET         FILE.ndjson (one line per input's result), a folder (one NDJSON file per resourceType)
                           or an http(s) FHIR server base URL (Bundles POSTed to the base, resources PUT/POSTed)
@@ -127,5 +128,6 @@ export const RUN_USAGE = `Usage: mapx run --mapping ID|FILE.mapx --input PATH --
   --max-input-bytes N     largest single input (default 16 MiB); a larger one is reported as an error
   --post-concurrency N    concurrent requests to a FHIR server output (default 4)
   --progress MODE         auto (bar on a terminal, JSON lines otherwise), bar, json, off
+  -h, --help              this help
 Exit code 0 when every input converted, 2 when some failed (see the errors file), 1 when the run could not run.
 See docs/bulk.md.`;

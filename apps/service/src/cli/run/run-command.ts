@@ -23,6 +23,10 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 /** `mapx run`: a whole archive through one mapping on every core (docs/bulk.md). Returns the exit code. */
 export async function runCommand(argv: readonly string[]): Promise<number> {
   const parsed = parseRunArgs(argv);
+  if (parsed.ok === 'help') {
+    process.stdout.write(`${RUN_USAGE}\n`);
+    return 0;
+  }
   if (!parsed.ok) return fail(`${parsed.message}\n\n${RUN_USAGE}`);
   const { args } = parsed;
   const config = loadConfig({

@@ -21,6 +21,7 @@ Runs every test case kept beside the mappings of FOLDER (default: MAPPINGS_FOLDE
   --junit FILE     also write a JUnit XML report (one test suite per mapping) for CI
   --mapping ID     run only this mapping's tests
   --update         store the actual output as the expectation of failed and new cases
+  -h, --help       this help
 Exit code 0 when every case passed, 1 when one failed or could not run, 2 for bad usage.`;
 
 /** `mapx test [FOLDER | --fhir-server URL] [--junit FILE] [--mapping ID] [--update]` */

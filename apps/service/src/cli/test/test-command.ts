@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/load-config.js';
 import { createLogger } from '../../logger.js';
@@ -75,7 +75,10 @@ async function runAll(app: App, where: string, args: TestArgs): Promise<number> 
     reports.push(report);
   }
   printTotals(out, reports);
-  if (args.junit) writeFileSync(args.junit, junitReport(reports));
+  if (args.junit) {
+    mkdirSync(dirname(resolve(args.junit)), { recursive: true });
+    writeFileSync(args.junit, junitReport(reports));
+  }
   return reports.some((r) => r.failed > 0) ? 1 : 0;
 }
 

@@ -10,6 +10,7 @@ export function sendEvaluation(reply: FastifyReply, outcome: EvaluationReply): F
   reply.code(outcome.status);
   reply.mapxEvaluation = outcome;
   if (outcome.warnings?.length) reply.header('warning', outcome.warnings);
+  if (outcome.retryAfterSeconds !== undefined) reply.header('retry-after', String(outcome.retryAfterSeconds));
   if (outcome.json !== undefined) return reply.type(JSON_TYPE).send(outcome.json);
   if (outcome.body === undefined) return reply.send();
   return reply.type(JSON_TYPE).send(JSON.stringify(outcome.body));

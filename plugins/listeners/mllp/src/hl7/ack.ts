@@ -108,13 +108,13 @@ function errSegment(h: MshHeader, error: AckError, modern: boolean): string {
 }
 
 /** HL7 DTM in UTC with its offset, to the second. */
-function timestamp(d: Date): string {
+export function timestamp(d: Date): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}+0000`;
 }
 
 /** Unique per process and at most 20 characters (MSH-10 is ST 20 in 2.3–2.5). */
-function nextControlId(): string {
+export function nextControlId(): string {
   sequence = (sequence + 1) % 1_000_000;
   return `MAPX${Date.now().toString(36)}${sequence.toString(36)}`.slice(0, 20);
 }

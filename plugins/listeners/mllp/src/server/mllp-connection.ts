@@ -3,6 +3,8 @@ import { buildAck, type AckCode, type AckError } from '../hl7/ack.js';
 import { ackPlan, isDue, type AckPlan } from '../hl7/ack-mode.js';
 import { readMsh, type MshHeader } from '../hl7/msh-header.js';
 import { frame as encodeFrame, MllpFramer, type Frame } from '../mllp/framer.js';
+import { isBatch } from '../hl7/batch.js';
+import { processBatch } from './process-batch.js';
 import { processMessage, reject, routeMessage, type Outcome, type Pipeline } from './process-message.js';
 
 /** Messages read ahead of their ACK per connection; past this the socket stops reading until some are done. */
@@ -53,6 +55,12 @@ export class MllpConnection {
 
   private receive(frame: Frame): void {
     const started = performance.now();
+    if (frame.kind === 'message' && isBatch(frame.bytes)) {
+      this.pending++;
+      if (this.pending >= HIGH_WATER) this.socket.pause();
+      this.tail = this.tail.then(() => this.runBatch(frame.bytes, started));
+      return;
+    }
     this.pipeline.stats.onReceived();
     const header = readMsh(frame.kind === 'message' ? frame.bytes : frame.head);
     const plan = ackPlan(header);
@@ -85,6 +93,21 @@ export class MllpConnection {
     const due = item.plan.enhanced ? !item.acceptRejected && isDue(item.plan.application, success) : true;
     if (due) this.send(item.header, outcome.ack, 'error' in outcome ? outcome.error : undefined, outcome);
     this.pipeline.stats.onDone((performance.now() - item.started) / 1000);
+    this.done();
+  }
+
+  /** A batch frame: its messages in order, then one frame holding the batch of their ACKs. */
+  private async runBatch(bytes: Buffer, started: number): Promise<void> {
+    try {
+      const answer = await processBatch(this.pipeline, bytes, started);
+      if (this.socket.writable) this.socket.write(encodeFrame(answer));
+    } catch (err) {
+      this.pipeline.host.logger.error({ err }, 'MLLP batch processing failed');
+    }
+    this.done();
+  }
+
+  private done(): void {
     this.pending--;
     if (this.pending <= LOW_WATER && this.socket.isPaused() && !this.draining()) this.socket.resume();
   }

@@ -8,7 +8,7 @@ import type { DeadLetterFolder } from '../delivery/dead-letter.js';
 import type { ListenerStats } from './listener-stats.js';
 
 /** The media type the HL7 v2 normaliser reads. */
-const HL7_MEDIA_TYPE = 'application/hl7-v2';
+export const HL7_MEDIA_TYPE = 'application/hl7-v2';
 
 export interface Pipeline {
   readonly routes: RouteTable;
@@ -42,13 +42,17 @@ export async function processMessage(
   header: MshHeader,
   mapping: string,
   bytes: Buffer,
+  contentType = HL7_MEDIA_TYPE,
 ): Promise<Outcome> {
-  const evaluation = await pipeline.host.evaluate(mapping, { contentType: HL7_MEDIA_TYPE, bytes });
+  const evaluation = await pipeline.host.evaluate(mapping, { contentType, bytes });
   if (!evaluation.ok) {
     const hl7 = evaluation.inputRejected ? INPUT_REFUSED_HL7 : MAPPING_FAILED_HL7;
+    // 503: busy or still warming up, nothing wrong with the message
+    const message =
+      evaluation.status === 503 ? `${evaluation.message}: resend the message` : evaluation.message;
     return {
       ack: evaluation.inputRejected ? 'AR' : 'AE',
-      error: { ...hl7, code: evaluation.code, message: evaluation.message },
+      error: { ...hl7, code: evaluation.code, message },
     };
   }
   try {

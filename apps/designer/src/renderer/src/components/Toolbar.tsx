@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LiveStatus } from '../state/use-live-check.js';
+import { HelpLinks } from './HelpLinks.js';
 
 interface ToolbarProps {
   readonly canRunSaved: boolean;
@@ -76,6 +77,7 @@ export function Toolbar(props: ToolbarProps) {
           {LIVE_TEXT[props.liveStatus]}
         </span>
       </div>
+      <HelpLinks />
       <div className="toolbar-end">{props.end}</div>
     </header>
   );
