@@ -5,12 +5,15 @@ import { createServer } from 'node:net';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Starts the built service on a free port; resolves with its base URL and the time it took to listen. */
-export async function startService(env = {}) {
+/**
+ * Starts the built service on a free port; resolves with its base URL and the time it took to listen. `root`: the
+ * checkout whose build runs (another build of mapx, for side-by-side comparisons); `nodeArgs`: e.g. `--cpu-prof`.
+ */
+export async function startService(env = {}, root = ROOT, nodeArgs = []) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'apps/service/dist/main.js')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/service/dist/main.js')], {
+    cwd: root,
     env: {
       ...process.env,
       SERVER_PORT: String(port),

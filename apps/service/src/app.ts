@@ -17,6 +17,7 @@ import { watchStores } from './mappings/watch-stores.js';
 import { InputDispatcher } from './normalize/input-dispatcher.js';
 import { registerHostFunctions } from './eval/host-functions.js';
 import { createServiceEngine } from './eval/service-engine.js';
+import { InlineEvaluation } from './eval/inline-evaluation.js';
 import { EvalPool } from './isolation/eval-pool.js';
 import { installErrorHandling } from './http/error-handling.js';
 import { installRequestTargetCheck } from './http/request-target.js';
@@ -116,6 +117,7 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     logger.child({ component: 'engine' }),
   );
   registerHostFunctions(engine, dispatcher);
+  const evalPool = evalPoolOf(config, warmup, logger);
   const services: MapxServices = {
     config,
     startedAt: Date.now(),
@@ -127,7 +129,8 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     plugins: runtime.plugins,
     writableStore: pickWritableStore(stores, config.mappings.primaryWritableStore),
     serverConceptMaps,
-    evalPool: evalPoolOf(config, warmup, logger),
+    evalPool,
+    inline: evalPool ? new InlineEvaluation(engine, config) : undefined,
     lifecycle: new Lifecycle(),
     metrics,
   };
@@ -135,13 +138,13 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
   return services;
 }
 
-/** The worker threads start once the FHIR packages are in the cache: they read them from there too. */
+/**
+ * The first worker thread loads its modules while this thread loads the FHIR packages, and reads them once they
+ * are in the cache.
+ */
 function evalPoolOf(config: AppConfig, warmup: Warmup, logger: Logger): EvalPool | undefined {
   if (config.eval.isolation !== 'worker') return undefined;
   const pool = new EvalPool(config, logger.child({ component: 'eval-pool' }));
-  warmup.add(WARMUP_EVAL_POOL, async () => {
-    await warmup.need(WARMUP_FHIR).catch(() => undefined);
-    await pool.start();
-  });
+  warmup.add(WARMUP_EVAL_POOL, () => pool.start(warmup.need(WARMUP_FHIR)));
   return pool;
 }

@@ -7,6 +7,7 @@ import type { InputDispatcher } from './normalize/input-dispatcher.js';
 import type { LoadedPlugins } from './plugins/loaded-plugins.js';
 import type { Warmup } from './warmup/warmup.js';
 import type { EvalPool } from './isolation/eval-pool.js';
+import type { InlineEvaluation } from './eval/inline-evaluation.js';
 import type { Lifecycle } from './lifecycle/lifecycle.js';
 import type { ServiceMetrics } from './metrics/service-metrics.js';
 
@@ -26,6 +27,8 @@ export interface MapxServices {
   readonly serverConceptMaps: ServerConceptMapSource | undefined;
   /** The evaluation worker threads (MAPX_EVAL_ISOLATION=worker); undefined: evaluations run on this thread. */
   readonly evalPool: EvalPool | undefined;
+  /** With the pool: expressions proven bounded evaluated on this thread (eval/inline-evaluation.ts). */
+  readonly inline: InlineEvaluation | undefined;
   /** Serving or draining (SIGTERM): readiness follows it. */
   readonly lifecycle: Lifecycle;
   /** GET /metrics and what feeds it; undefined with MAPX_METRICS=off. */

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import iconv from 'iconv-lite';
 import { z } from 'zod';
 
@@ -74,13 +73,13 @@ const logLevel = z
     return ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(level) ? level : 'info';
   });
 
-/** `auto` = one worker per CPU the process may use; otherwise a count. */
+/** `auto` (the layout for the machine, config/service-layout.ts) or a count. */
 const workers = z
   .string()
   .trim()
   .toLowerCase()
-  .transform((v, ctx) => {
-    if (v === 'auto') return availableParallelism();
+  .transform((v, ctx): number | 'auto' => {
+    if (v === 'auto') return 'auto';
     const n = /^\d+$/.test(v) ? Number(v) : NaN;
     if (n >= 1 && n <= MAX_WORKERS) return n;
     ctx.addIssue({ code: 'custom', message: `expected auto or an integer from 1 to ${MAX_WORKERS}` });

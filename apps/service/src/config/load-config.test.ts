@@ -32,11 +32,14 @@ describe('loadConfig', () => {
     expect(bad.ok ? '' : bad.message).toContain('MAPX_DRAIN_DELAY_MS: expected an integer from 0 to 600000');
   });
 
-  it('reads MAPX_WORKERS as auto (one per available CPU) or a count from 1 to 64', () => {
+  it('reads MAPX_WORKERS as auto (the layout for the available CPUs) or a count from 1 to 64', () => {
     const auto = loadConfig({ MAPX_WORKERS: ' Auto ' });
+    const autoOff = loadConfig({ MAPX_WORKERS: 'auto', MAPX_EVAL_ISOLATION: 'off' });
     const three = loadConfig({ MAPX_WORKERS: '3' });
-    if (!auto.ok || !three.ok) throw new Error('expected valid configurations');
-    expect(auto.config.server.workers).toBe(availableParallelism());
+    if (!auto.ok || !autoOff.ok || !three.ok) throw new Error('expected valid configurations');
+    // with the pool (2 threads by default), processes × threads within the cores; without it, one per core
+    expect(auto.config.server.workers).toBe(Math.max(1, Math.floor(availableParallelism() / 2)));
+    expect(autoOff.config.server.workers).toBe(availableParallelism());
     expect(three.config.server.workers).toBe(3);
     for (const bad of ['0', '65', '-1', '1.5', 'many']) {
       const r = loadConfig({ MAPX_WORKERS: bad });

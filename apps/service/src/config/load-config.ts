@@ -1,9 +1,10 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { envSchema, type Env } from './env-schema.js';
 import type { AppConfig } from './app-config.js';
 import { deepFreeze } from './deep-freeze.js';
+import { autoWorkers } from './service-layout.js';
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; message: string };
 
@@ -44,7 +45,10 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       shutdownTimeoutMs: e.MAPX_SHUTDOWN_TIMEOUT_MS,
       drainDelayMs: e.MAPX_DRAIN_DELAY_MS,
       metrics: e.MAPX_METRICS === 'on',
-      workers: e.MAPX_WORKERS,
+      workers:
+        e.MAPX_WORKERS === 'auto'
+          ? autoWorkers(availableParallelism(), e.MAPX_EVAL_ISOLATION, e.MAPX_EVAL_THREADS)
+          : e.MAPX_WORKERS,
     },
     logLevel: e.LOG_LEVEL,
     edition: e.MAPX_EDITION,

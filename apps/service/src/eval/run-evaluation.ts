@@ -41,6 +41,8 @@ export interface EvaluationReply {
   readonly retryAfterSeconds?: number;
   /** Normalisations an evaluation worker thread timed ([media type, seconds]), for main's metrics. */
   readonly normalized?: readonly Timing[];
+  /** From an evaluation worker thread: the expression is bounded by construction (eval/inline-evaluation.ts). */
+  readonly costBound?: number;
 }
 
 export type Timing = readonly [essence: string, seconds: number];
@@ -62,7 +64,10 @@ export async function runEvaluation(
   if (services.evalPool) {
     const limit = services.config.eval.maxInputDepth;
     if (exceedsDepth(req.input, limit)) return failureReply({ kind: 'input-too-deep', limit }, req.verbose);
+    const here = await services.inline?.run(view, req);
+    if (here) return here;
     const reply = await services.evalPool.run(req, view);
+    if (reply.costBound !== undefined) services.inline?.remember(req.source);
     if (reply.normalized && services.metrics)
       for (const [essence, seconds] of reply.normalized)
         services.metrics.normalize.observe({ content_type: essence }, seconds);

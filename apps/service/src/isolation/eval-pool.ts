@@ -1,4 +1,6 @@
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import type * as PiscinaModule from 'piscina';
+import { requireCommonJs } from '../require-commonjs.js';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
 import type { EvaluationReply, EvaluationRequest } from '../eval/run-evaluation.js';
@@ -15,6 +17,7 @@ import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './ba
 import { BatchWatchdog } from './batch-watchdog.js';
 import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
+import { Gate } from './gate.js';
 import { queueTimeoutReply } from './queue-timeout-reply.js';
 import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
@@ -37,6 +40,7 @@ export const HARD_LIMIT_GRACE_MS = 250;
 export class EvalPool {
   private pool: Piscina<EvalTask, EvalTaskResult> | undefined;
   private readonly views = new ViewPublisher();
+  private readonly fhirGate = new Gate();
   private readonly readiness: PoolReadiness;
   private readonly slots: ThreadSlots;
   private closed = false;
@@ -45,12 +49,23 @@ export class EvalPool {
     private readonly config: AppConfig,
     private readonly logger: Logger,
   ) {
-    this.readiness = new PoolReadiness(config.eval.threads);
+    // every thread starts at once; the pool serves as soon as the first has built its engine
+    this.readiness = new PoolReadiness(1);
     this.slots = new ThreadSlots(config.eval.threads);
   }
 
-  /** Starts the threads; resolves once every one of them has built its engine (or rejects with why not). */
-  start(): Promise<void> {
+  /**
+   * Starts the threads; resolves once the first has built its engine (or rejects with why not). With `fhirLoaded`
+   * the thread loads its modules at once but reads the FHIR packages only once that settles: the main thread
+   * fills the package cache, the threads read it.
+   */
+  start(fhirLoaded?: Promise<unknown>): Promise<void> {
+    if (!this.pool && fhirLoaded) {
+      this.fhirGate.close();
+      const open = () => this.fhirGate.open();
+      // a failed load opens it too: each thread then records the failure itself, as main does
+      fhirLoaded.then(open, open);
+    }
     this.ensurePool();
     return this.readiness.ready;
   }
@@ -123,8 +138,14 @@ export class EvalPool {
   private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
     if (this.closed || this.pool) return this.pool;
     const { threads, memoryMb } = this.config.eval;
-    const workerData: EvalWorkerData = { env: this.config.env, viewChannel: this.views.channelName };
-    const pool = new Piscina<EvalTask, EvalTaskResult>({
+    const workerData: EvalWorkerData = {
+      env: this.config.env,
+      viewChannel: this.views.channelName,
+      fhirGate: this.fhirGate.buffer,
+    };
+    // loaded when the first thread starts (after listen), not with the service's modules
+    const { Piscina: Pool } = requireCommonJs('piscina') as typeof PiscinaModule;
+    const pool = new Pool<EvalTask, EvalTaskResult>({
       filename: evalWorkerUrl(),
       execArgv: workerExecArgv(),
       minThreads: threads,
@@ -166,6 +187,7 @@ export class EvalPool {
     const extras = {
       ...(result.warnings ? { warnings: result.warnings } : {}),
       ...(result.normalized ? { normalized: result.normalized } : {}),
+      ...(result.costBound === undefined ? {} : { costBound: result.costBound }),
     };
     return result.json === undefined
       ? { status: result.status, ...extras }

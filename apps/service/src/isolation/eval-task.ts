@@ -28,6 +28,8 @@ export type EvalTaskResult =
       readonly warnings?: readonly string[];
       /** Normalisations this task ran ([media type, seconds]), when main collects metrics. */
       readonly normalized?: readonly Timing[];
+      /** The expression's proven cost bound, when it has one (main may then evaluate it itself next time). */
+      readonly costBound?: number;
     };
 
 /** `workerData` of every evaluation worker thread. */
@@ -36,6 +38,8 @@ export interface EvalWorkerData {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** BroadcastChannel name on which main publishes each new mapping view. */
   readonly viewChannel: string;
+  /** A `Gate`'s buffer: open once the FHIR packages may be read from the cache. */
+  readonly fhirGate: SharedArrayBuffer;
 }
 
 /** Posted on the worker's parent port once its engine, FHIR context and normalisers are built (or failed). */

@@ -1,5 +1,6 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { PluginContext } from '@mapx/plugin-api';
+import type { Engine } from '@mapx/engine';
 import { loadConfig } from '../config/load-config.js';
 import { createLogger } from '../logger.js';
 import { FhirHolder } from '../context/fhir-holder.js';
@@ -13,6 +14,7 @@ import { loadNormalizers } from './load-normalizers.js';
 import { isBatchTask, type BatchTask, type BatchTaskResult } from './batch-task.js';
 import { evaluateBatch } from './evaluate-batch.js';
 import { ViewReceiver } from './view-receiver.js';
+import { Gate } from './gate.js';
 import { toMainThread } from './worker-logs.js';
 
 type Handler = (task: EvalTask | BatchTask) => Promise<EvalTaskResult | BatchTaskResult>;
@@ -31,7 +33,8 @@ async function init(): Promise<Handler> {
     thread: threadId,
   });
   const fhir = new FhirHolder(config.fhir, logger);
-  // main loaded the packages first (the cache is filled); a failure is recorded and FLASH reports it
+  // main loads the packages first (it fills the cache); a failure is recorded and FLASH reports it
+  await Gate.opened(data.fhirGate);
   await fhir.load().catch(() => undefined);
   const ctx: PluginContext = { logger, env: config.env, fhir: () => fhir.get() };
   // one task at a time per thread: the timings of the task running now, handed back with its reply
@@ -63,9 +66,13 @@ async function init(): Promise<Handler> {
     if (isBatchTask(task)) return evaluateBatch(evaluator, views.view, task);
     try {
       const reply = await evaluateRequest(evaluator, views.view, task);
+      // a failed compile is not cached: asking again would compile it twice
+      const learn = !task.rawInput && !task.explain && reply.status !== 422;
+      const costBound = learn ? await costBoundOf(engine, task.source) : undefined;
       const warnings = {
         ...(reply.warnings?.length ? { warnings: reply.warnings } : {}),
         ...(timings ? { normalized: timings } : {}),
+        ...(costBound === undefined ? {} : { costBound }),
       };
       if (reply.body === undefined) return { status: reply.status, ...warnings };
       // a body JSON cannot express (a lone function) goes out as main sent it before: JSON type, empty text
@@ -75,6 +82,15 @@ async function init(): Promise<Handler> {
       return { thrown: err instanceof Error ? err.message : String(err) };
     }
   };
+}
+
+/** The compiled expression is in the engine's cache by now: this is a lookup. */
+async function costBoundOf(engine: Engine, source: string): Promise<number | undefined> {
+  try {
+    return (await engine.compile(source)).costBound;
+  } catch {
+    return undefined;
+  }
 }
 
 function announce(message: WorkerStatusMessage): void {

@@ -17,7 +17,7 @@ export async function loadNormalizers(config: AppConfig, ctx: PluginContext): Pr
     warn: (o, m) => logger.warn(o, m),
     error: (o, m) => logger.error(o, m),
   };
-  const discovered = await discoverPlugins(config.plugins, quiet);
+  const discovered = await discoverPlugins(config.plugins, quiet, ['normalizer']);
   const entries: NormalizerEntry[] = [];
   for (const d of discovered) {
     if (d.plugin.kind !== 'normalizer') continue;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PluginError, type AnyPlugin, type PluginLogger } from '@mapx/plugin-api';
+import { PluginError, type AnyPlugin, type PluginKind, type PluginLogger } from '@mapx/plugin-api';
 import { findPackage, type FoundPackage } from './find-package.js';
 import { packageEntry } from './package-entry.js';
 import { operatorPluginSources, type PluginSource } from './plugin-sources.js';
@@ -26,11 +26,12 @@ export const SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export async function discoverPlugins(
   plugins: { readonly extra: readonly string[]; readonly dir?: string | undefined },
   logger: PluginLogger,
+  onlyKinds?: readonly PluginKind[],
 ): Promise<DiscoveredPlugin[]> {
   const found: DiscoveredPlugin[] = [];
-  for (const spec of ownDependencies()) found.push(...(await loadPackage(spec)));
+  for (const spec of ownDependencies()) found.push(...(await loadPackage(spec, undefined, onlyKinds)));
   for (const source of operatorPluginSources(plugins))
-    found.push(...(await loadPackage(source.spec, source)));
+    found.push(...(await loadPackage(source.spec, source, onlyKinds)));
   rejectDuplicates(found);
   for (const p of found) {
     logger.info(
@@ -48,8 +49,16 @@ function ownDependencies(): string[] {
   return Object.keys(json.dependencies ?? {});
 }
 
-/** A built-in package when `source` is absent; otherwise one the operator asked for, which must be a plugin. */
-async function loadPackage(spec: string, source?: PluginSource): Promise<DiscoveredPlugin[]> {
+/**
+ * A built-in package when `source` is absent; otherwise one the operator asked for, which must be a plugin. With
+ * `onlyKinds`, a package whose manifest declares none of them is not imported (an evaluation thread needs only the
+ * normalisers, and importing the rest was most of its start-up).
+ */
+async function loadPackage(
+  spec: string,
+  source?: PluginSource,
+  onlyKinds?: readonly PluginKind[],
+): Promise<DiscoveredPlugin[]> {
   const builtIn = source === undefined;
   // the deployment folder first: an operator's `npm install` there wins over what the service brought
   const pkg = (builtIn ? undefined : findPackage(spec, process.cwd())) ?? findPackage(spec, SERVICE_DIR);
@@ -66,6 +75,7 @@ async function loadPackage(spec: string, source?: PluginSource): Promise<Discove
       pkg.name,
     );
   }
+  if (onlyKinds && !manifest.kinds.some((kind) => onlyKinds.includes(kind))) return [];
   const exported = await importPackage(pkg, spec);
   const plugins = Array.isArray(exported) ? exported : [exported];
   return plugins.map((value) => ({

@@ -14,6 +14,7 @@ import { parseStructure } from '../syntax/parser.js';
 import { checkLoweredNames } from '../syntax/reserved-names.js';
 import type { Emitter } from '../syntax/emitter.js';
 import { addSuggestions, staticChecks } from '../static-checks/index.js';
+import { boundedCost } from '../static-checks/bounded-cost.js';
 
 export interface CompiledCore {
   source: string;
@@ -23,6 +24,8 @@ export interface CompiledCore {
   tables: FlashTables | undefined;
   /** Compile-time (static) warnings, e.g. F5351; reported with every verbose evaluation. */
   warnings: readonly MapxError[];
+  /** Steps per input node the evaluation is proven to stay within (static-checks/bounded-cost); undefined: none. */
+  costBound: number | undefined;
 }
 
 export interface CompileInputs {
@@ -74,7 +77,9 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   if (t) planRuleBindings(t);
   if (t && inputs.explain) t.explain = true;
   const found = [...warnings(), ...staticChecks(parsed, t)];
-  return { source, lowered: text, jexpr, emitter, tables: t, warnings: found };
+  // the explain variant traces every read: never a candidate for evaluation outside the isolation
+  const costBound = inputs.explain ? undefined : boundedCost(jexpr.ast(), t);
+  return { source, lowered: text, jexpr, emitter, tables: t, warnings: found, costBound };
 }
 
 /**

@@ -136,6 +136,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
   return {
     source: p.core.source,
     warnings: p.core.warnings,
+    ...(p.core.costBound === undefined ? {} : { costBound: p.core.costBound }),
     async evaluate(input, bindings, options) {
       const r = await run(input, bindings, options);
       if (r.error) {

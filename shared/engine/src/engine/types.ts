@@ -51,6 +51,12 @@ export interface CompiledExpression {
   readonly source: string;
   /** Compile-time warnings (e.g. F5351, a literal a boolean conversion changes); also in every verbose report. */
   readonly warnings: readonly MapxError[];
+  /**
+   * Present when the compiler proved the evaluation bounded by construction (no recursion, loop, regular
+   * expression, variable or unbounded construct; docs/security.md): it then takes at most about
+   * `costBound` × (nodes and characters of its input) steps, and builds values at most that large.
+   */
+  readonly costBound?: number;
   evaluate(input: unknown, bindings?: Record<string, unknown>, options?: EvaluateOptions): Promise<unknown>;
   evaluateVerbose(
     input: unknown,

@@ -1,10 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
-import { parse, YAMLParseError } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { z } from 'zod';
 import { isValidMappingId, MAPPING_ID_PATTERN, PluginError } from '@mapx/plugin-api';
 import type { Route, RouteTable } from './route-table.js';
 
 const PACKAGE = '@mapx/listener-mllp';
+
+/** Loaded when MLLP_ROUTES is read: the service imports this plugin at every start, MLLP configured or not. */
+let yaml: typeof Yaml | undefined;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_ROUTES = 1000;
 
@@ -57,10 +61,11 @@ function readYaml(file: string): unknown {
     if (cause instanceof PluginError) throw cause;
     fail(file, `cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
   try {
-    return parse(text, { maxAliasCount: 100, uniqueKeys: true }) ?? {};
+    return yaml.parse(text, { maxAliasCount: 100, uniqueKeys: true }) ?? {};
   } catch (cause) {
-    const why = cause instanceof YAMLParseError ? cause.message.split('\n')[0] : String(cause);
+    const why = cause instanceof yaml.YAMLParseError ? cause.message.split('\n')[0] : String(cause);
     fail(file, `not valid YAML: ${why}`);
   }
 }

@@ -1,0 +1,53 @@
+import type { Engine } from '@mapx/engine';
+import type { AppConfig } from '../config/app-config.js';
+import type { MappingView } from '../mappings/mapping-cache.js';
+import type { EvaluationReply, EvaluationRequest } from './run-evaluation.js';
+import { evaluateLocally } from './evaluate-locally.js';
+import { inputSizeWithin } from './input-size.js';
+
+/**
+ * Largest `costBound` × input size evaluated on the receiving thread: a few milliseconds of evaluation steps at
+ * worst, far less than what handing a small request to an evaluation thread costs the requests beside it.
+ */
+export const INLINE_BUDGET = 4096;
+
+/** How many sources proven bounded are remembered (least recently proven dropped first). */
+const REMEMBERED = 512;
+
+/**
+ * With isolation on, an expression the compiler proves bounded by construction (`CompiledExpression.costBound`,
+ * docs/security.md) over a small input is evaluated where the request is received instead of in an evaluation
+ * thread: nothing it can do runs away, so the thread's outside limits have nothing to stop, and the hand-over
+ * (about as costly as a small evaluation itself) is saved. A source is first evaluated in a thread, which reports
+ * that it is bounded; only then does this thread compile it (once, cached) and check the bound again itself, so a
+ * hostile source is never compiled here.
+ */
+export class InlineEvaluation {
+  private readonly proven = new Map<string, true>();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** A thread found `source` bounded. */
+  remember(source: string): void {
+    this.proven.delete(source);
+    this.proven.set(source, true);
+    if (this.proven.size > REMEMBERED) this.proven.delete(this.proven.keys().next().value as string);
+  }
+
+  /** The reply when the request may be evaluated on this thread, else undefined (it goes to the pool). */
+  async run(view: MappingView, req: EvaluationRequest): Promise<EvaluationReply | undefined> {
+    if (req.rawInput || req.explain || !this.proven.has(req.source)) return undefined;
+    let bound: number | undefined;
+    try {
+      bound = (await this.engine.compile(req.source)).costBound;
+    } catch {
+      return undefined;
+    }
+    if (bound === undefined || !inputSizeWithin(req.input, Math.floor(INLINE_BUDGET / bound)))
+      return undefined;
+    return evaluateLocally(this.engine, this.config, view, req);
+  }
+}

@@ -1,0 +1,39 @@
+// One measured slice of load against a started service: wrk (default) or autocannon, plus the service's CPU time
+// per request over all its threads (Linux /proc).
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { wrk } from './wrk.js';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const LOADGEN = process.env.BENCH_LOADGEN ?? 'wrk';
+
+/** CPU time (user + system, all threads) the process has used, in microseconds. */
+export function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+}
+
+export async function measureSlice(svc, s, seconds, connections = CONNECTIONS) {
+  const request = {
+    url: svc.baseUrl + s.path,
+    method: 'POST',
+    body: s.body,
+    headers: { 'content-type': s.type },
+    connections,
+    duration: seconds,
+  };
+  const pids = svc.pids ?? [svc.child.pid];
+  const cpuBefore = pids.reduce((t, pid) => t + cpuMicros(pid), 0);
+  const r = LOADGEN === 'wrk' ? await wrk(request) : await autocannon(request);
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const total = r.requests.total ?? r.requests.average * seconds;
+  const cpu = pids.reduce((t, pid) => t + cpuMicros(pid), 0) - cpuBefore;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuPerRequest: cpu / total };
+}
+
+/** [first quartile, median, third quartile] (nearest rank). */
+export function quartiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return [at(0.25), at(0.5), at(0.75)];
+}

@@ -1,0 +1,162 @@
+// The scaling table: ADT^A01 → 6-resource Bundle over HTTP (`POST /Mapping/adt`) for several layouts of the
+// service (MAPX_WORKERS processes × MAPX_EVAL_THREADS evaluation threads, `auto` included), and `mapx run` over
+// the same messages with several thread counts. One JSON object: per layout messages/s and the CPU time per
+// message of every process of the service (primary and workers, all threads; Linux /proc), as quartiles of the
+// slices; per `mapx run` thread count messages/s, CPU per message, peak RSS and RSS per thread. CPU per message
+// staying flat as threads and processes are added is what lets throughput grow with the cores; on a machine with
+// fewer cores than busy threads the messages/s column cannot grow, the CPU column still shows the cost.
+// Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
+// BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
+// BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated),
+// BENCH_SCALING_RUN_MESSAGES (5000). Needs wrk (or BENCH_LOADGEN=autocannon); loopback only; run `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, startService, waitReady } from './lib/start-service.js';
+import { ADT_A01, ADT_MAPPING } from './lib/scenarios.js';
+import { measureSlice, quartiles } from './lib/slices.js';
+import { autoWorkers } from '../apps/service/dist/config/service-layout.js';
+
+const LAYOUTS = (process.env.BENCH_SCALING_LAYOUTS ?? '1x2,2x2,auto').split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SLICE = Number(process.env.BENCH_SLICE_S ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const CORES = availableParallelism();
+const RUN_THREADS = [
+  ...new Set((process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').map(Number)),
+];
+const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 5000);
+const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
+const ADT = { path: '/Mapping/adt', body: ADT_A01, type: 'x-application/hl7-v2+er7' };
+
+const dir = mkdtempSync(join(tmpdir(), 'mapx-bench-scaling-'));
+try {
+  writeFileSync(join(dir, 'adt.mapx'), ADT_MAPPING);
+  const http = await httpTable();
+  const run = RUN_THREADS.map((threads) => runCli(threads));
+  console.log(
+    JSON.stringify({
+      scenario: 'scaling: ADT^A01 → Bundle',
+      machine: { cores: CORES, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadAverage() },
+      http,
+      mapxRun: run,
+    }),
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function httpTable() {
+  const services = [];
+  try {
+    for (const layout of LAYOUTS) {
+      const env = layoutEnv(layout);
+      const svc = await startService({ MAPPINGS_FOLDER: dir, ...env });
+      await waitReady(svc.baseUrl, svc.started);
+      svc.pids = await servicePids(svc.child.pid, processesOf(layout));
+      services.push({ layout, env, svc, samples: [] });
+    }
+    for (const s of services) await measureSlice(s.svc, ADT, 2, CONNECTIONS * s.svc.pids.length); // warm-up
+    for (let r = 0; r < ROUNDS; r++)
+      for (const s of r % 2 ? [...services].reverse() : services)
+        s.samples.push(await measureSlice(s.svc, ADT, SLICE, CONNECTIONS * s.svc.pids.length));
+    return services.map((s) => ({
+      layout: s.layout,
+      env: s.env,
+      processes: s.svc.pids.length,
+      messagesPerSecond: quartiles(s.samples.map((x) => x.rps)).map(Math.round),
+      cpuUsPerMessage: quartiles(s.samples.map((x) => x.cpuPerRequest)).map(Math.round),
+      p99Ms: quartiles(s.samples.map((x) => x.p99))[1],
+    }));
+  } finally {
+    for (const s of services) await s.svc.stop();
+  }
+}
+
+/** `PxT` → MAPX_WORKERS=P, MAPX_EVAL_THREADS=T; `auto` → MAPX_WORKERS=auto; `auto:T` adds the thread count. */
+function layoutEnv(layout) {
+  const [p, t] = layout.split(/[x:]/);
+  return { MAPX_WORKERS: p, ...(t ? { MAPX_EVAL_THREADS: t } : {}) };
+}
+
+/** How many service processes a layout runs (`auto`: the service's own rule for this machine). */
+function processesOf(layout) {
+  const [p, t] = layout.split(/[x:]/);
+  if (p !== 'auto') return Number(p);
+  const isolation = process.env.MAPX_EVAL_ISOLATION ?? 'worker';
+  return autoWorkers(CORES, isolation, Number(t ?? process.env.MAPX_EVAL_THREADS ?? 2));
+}
+
+/** The service's processes: the primary and, in a cluster, its workers once they are all there. */
+async function servicePids(primary, expected) {
+  for (let tries = 0; tries < 200; tries++) {
+    const children = childrenOf(primary);
+    if (expected === 1) return [primary];
+    if (children.length >= expected) {
+      await new Promise((r) => setTimeout(r, 500)); // every worker listening
+      return [primary, ...childrenOf(primary)];
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the cluster of ${primary} did not start its workers`);
+}
+
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function runCli(threads) {
+  const batch = join(dir, 'adt.hl7');
+  const text = ADT_A01.replace(/\r?\n/g, '\r').trimEnd();
+  writeFileSync(
+    batch,
+    Array.from({ length: RUN_MESSAGES }, (_, i) =>
+      text.replace('|MSG00001|', `|MSG${String(i).padStart(8, '0')}|`),
+    ).join('\r') + '\r',
+  );
+  const out = join(dir, `out-${threads}`);
+  const r = spawnSync(
+    process.execPath,
+    [
+      CLI,
+      'run',
+      '--progress',
+      'off',
+      '--workers',
+      String(threads),
+      '--mapping',
+      join(dir, 'adt.mapx'),
+      '--input',
+      batch,
+      '--output',
+      out,
+    ],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  if (r.status !== 0) throw new Error(`mapx run exited ${r.status}: ${r.stderr}`);
+  rmSync(out, { recursive: true, force: true });
+  const s = JSON.parse(r.stdout.trim().split('\n').pop());
+  return {
+    threads,
+    inputs: s.inputs,
+    failed: s.failed,
+    messagesPerSecond: Math.round(s.ratePerSecond),
+    cpuUsPerMessage: Math.round((s.cpuSeconds * 1e6) / s.inputs),
+    threadCpuSeconds: s.threadCpuSeconds,
+    peakRssMb: s.peakRssMb,
+    peakRssMbPerThread: Math.round(s.peakRssMb / threads),
+  };
+}
+
+function loadAverage() {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+}
