@@ -1,8 +1,11 @@
 import type { MappingStore } from '@mapx/plugin-api';
 import type { StoreEntry } from '../plugins/loaded-plugins.js';
 
+/** The store of the built-in standard mappings (`@mapx/store-standard`): read-only, the bottom layer. */
+export const BUILT_IN_STORE_ID = 'standard';
+
 /** Rank in the merge: a store later in the order overrides an earlier one. */
-const rank = (id: string): number => (id === 'standard' ? 0 : id === 'folder' ? 2 : 1);
+const rank = (id: string): number => (id === BUILT_IN_STORE_ID ? 0 : id === 'folder' ? 2 : 1);
 
 /**
  * Later stores override earlier ones: the built-in standard mappings come first (any user mapping with the same

@@ -13,6 +13,7 @@ export const coreContracts: readonly RouteContract[] = [
   api.apiDocsRoute,
   api.evaluateRoute,
   api.listMappingsRoute,
+  api.listStandardMappingsRoute,
   api.readMappingRoute,
   api.putMappingRoute,
   api.deleteMappingRoute,

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { listMappingsRoute, readMappingRoute } from '@mapx/api';
+import { listMappingsRoute, listStandardMappingsRoute, readMappingRoute } from '@mapx/api';
 import { notServedAnswer } from '../mappings/not-served.js';
 import { sendMapxText } from '../http/reply/text-replies.js';
 import { zodRoutes } from './zod-routes.js';
 
-/** GET /Mapping (ids) and GET /Mapping/:mappingId (the stored expression). */
+/** GET /Mapping (ids), GET /Mapping/$standard and GET /Mapping/:mappingId (the stored expression). */
 export async function mappingReadRoutes(app: FastifyInstance): Promise<void> {
   const routes = zodRoutes(app);
   routes.get(listMappingsRoute.url, async () => [...app.mapx.mappings.current().mappings.keys()].sort());
+  routes.get(listStandardMappingsRoute.url, async () => app.mapx.mappings.builtInMappings());
 
   const schema = { params: readMappingRoute.params };
   routes.get(readMappingRoute.url, { schema }, async (request, reply) => {

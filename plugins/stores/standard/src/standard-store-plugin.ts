@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { PLUGIN_API_VERSION, defineStore } from '@mapx/plugin-api';
 import { standardOptionsFromEnv, standardStoreOptionsSchema } from './options.js';
-import { PACKAGE_DIR } from './content-dir.js';
 import { StandardStore } from './standard-store.js';
 
 // src/ and dist/ both sit beside package.json, so the version is read from one place in either layout.
@@ -20,6 +19,6 @@ export const standardStorePlugin = defineStore({
   optionsFromEnv: standardOptionsFromEnv,
   async create(options, ctx) {
     if (!options.enabled) return null;
-    return new StandardStore(PACKAGE_DIR, ctx.logger);
+    return new StandardStore(options.contentDir, ctx.logger);
   },
 });

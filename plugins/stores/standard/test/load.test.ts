@@ -89,13 +89,22 @@ describe('standard store: plugin', () => {
     await store!.close();
   });
 
+  it('serves another content folder when the contentDir option names one', async () => {
+    await withContentDir(async (dir) => {
+      await writeFile(path.join(dir, 'mappings', 'v2ToFhir.mapx'), '"replacement"');
+      const store = await openStore({ contentDir: dir });
+      expect(store!.name).toBe(`standard:${dir}`);
+      expect(Object.fromEntries((await store!.load()).mappings)).toEqual({ v2ToFhir: '"replacement"' });
+    });
+  });
+
   it.each(['off', 'OFF', 'false', '0', 'no'])('MAPX_STANDARD_MAPPINGS=%s turns it off', async (value) => {
     expect(await openStore({ enabled: value })).toBeNull();
   });
 
   it('refuses a value that is not a switch', async () => {
     await expect(openStore({ enabled: 'maybe' })).rejects.toThrow(
-      '@mapx/store-standard: options rejected: expected on/off (also true/false, 1/0, yes/no)',
+      '@mapx/store-standard: options rejected: MAPX_STANDARD_MAPPINGS must be on or off (also true/false, 1/0, yes/no)',
     );
   });
 });

@@ -78,6 +78,10 @@ export const SERVICE_ERRORS = {
   MAPPING_WRITE_CONFLICT: enterprise(409, 'Conflict while {what}: {detail}'),
   MAPPING_STORE_FAILED: enterprise(500, 'Internal error while {what}'),
   MAPPING_TO_DELETE_NOT_FOUND: enterprise(404, "Mapping '{mappingId}' could not be found"),
+  MAPPING_BUILT_IN: enterprise(
+    409,
+    "Mapping '{mappingId}' is a built-in standard mapping and cannot be deleted; PUT a mapping with this id to override it",
+  ),
   TEST_NAME_INVALID: service(
     400,
     "Invalid test case name '{testName}': it must match {pattern} and not be a Windows device name",
