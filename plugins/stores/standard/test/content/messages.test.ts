@@ -21,6 +21,15 @@ const normalizerFixture = (f: string) =>
     'utf8',
   );
 
+interface PatientOut {
+  id: string;
+  active?: boolean;
+  identifier: { value: string }[];
+  link?: unknown;
+}
+interface DocOut {
+  content: { attachment: { data: string } }[];
+}
 interface Entry {
   resource: { resourceType: string; id: string };
   request: { method: string; url: string };
@@ -71,11 +80,11 @@ const cases: [string, () => string, string[]][] = [
   ],
   ['ORM^O01 (2.3.1)', () => read('orm-o01.hl7'), ['Patient', 'Encounter', 'ServiceRequest']],
   ['OML^O21', () => read('oml-o21.hl7'), ['Patient', 'ServiceRequest']],
-  ['VXU^V04', () => read('vxu-v04.hl7'), ['Patient']],
-  ['SIU^S12', () => read('siu-s12.hl7'), ['Patient']],
-  ['MDM^T02', () => read('mdm-t02.hl7'), ['Patient', 'Encounter']],
-  ['RDE^O11', () => read('rde-o11.hl7'), ['Patient']],
-  ['DFT^P03', () => read('dft-p03.hl7'), ['Patient', 'Encounter']],
+  ['VXU^V04', () => read('vxu-v04.hl7'), ['Patient', 'Immunization', 'Organization', 'Observation']],
+  ['SIU^S12', () => read('siu-s12.hl7'), ['Patient', 'Appointment', 'Practitioner', 'Location']],
+  ['MDM^T02', () => read('mdm-t02.hl7'), ['Patient', 'Encounter', 'DocumentReference']],
+  ['RDE^O11', () => read('rde-o11.hl7'), ['Patient', 'MedicationRequest']],
+  ['DFT^P03', () => read('dft-p03.hl7'), ['Patient', 'Encounter', 'ChargeItem']],
 ];
 
 describe('standard mappings on own test messages', () => {
@@ -93,6 +102,27 @@ describe('standard mappings on own test messages', () => {
       x.bundle.entry.find((e) => e.resource.resourceType === 'Patient')!.resource.id;
     expect(id(b)).toBe(id(c));
     expect(id(a)).not.toBe(id(c)); // a different assigning authority (an OID) makes a different identifier system
+  });
+
+  test('a merge (ADT^A40) writes the prior patient inactive, linked replaced-by the surviving one', async () => {
+    const { bundle } = await bundleOf(read('adt-a40.hl7'));
+    const patients = bundle.entry
+      .filter((e) => e.resource.resourceType === 'Patient')
+      .map((e) => e.resource as unknown as PatientOut);
+    expect(patients).toHaveLength(2);
+    const prior = patients.find((p) => p.active === false)!;
+    const surviving = patients.find((p) => p.active === true)!;
+    expect(prior.identifier[0].value).toBe('99999');
+    expect(prior.link).toEqual([{ other: { reference: `Patient/${surviving.id}` }, type: 'replaced-by' }]);
+    expect(surviving.link).toEqual([{ other: { reference: `Patient/${prior.id}` }, type: 'replaces' }]);
+  });
+
+  test('MDM: the OBX text is the document content, not an Observation', async () => {
+    const { bundle, types } = await bundleOf(read('mdm-t02.hl7'));
+    expect(types).not.toContain('Observation');
+    const doc = bundle.entry.find((e) => e.resource.resourceType === 'DocumentReference')!
+      .resource as unknown as DocOut;
+    expect(Buffer.from(doc.content[0].attachment.data, 'base64').toString('utf8')).toBe('Patient is well.');
   });
 
   test('a date that is not a valid date is left out with a warning naming the field', async () => {
