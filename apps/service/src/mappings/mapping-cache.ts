@@ -55,6 +55,11 @@ export class MappingCache {
     return [...this.builtIn.keys()].sort().map((id) => ({ id, overridden: this.userIds.has(id) }));
   }
 
+  /** The built-in mapping's own text, whether or not another store overrides it. */
+  builtInText(id: string): string | undefined {
+    return this.builtIn.get(id);
+  }
+
   /** Whether `id` is a built-in mapping that no other store overrides. */
   isBuiltInOnly(id: string): boolean {
     return this.builtIn.has(id) && !this.userIds.has(id);

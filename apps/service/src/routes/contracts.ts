@@ -14,6 +14,7 @@ export const coreContracts: readonly RouteContract[] = [
   api.evaluateRoute,
   api.listMappingsRoute,
   api.listStandardMappingsRoute,
+  api.readStandardMappingRoute,
   api.readMappingRoute,
   api.putMappingRoute,
   api.deleteMappingRoute,

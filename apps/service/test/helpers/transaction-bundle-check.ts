@@ -17,7 +17,7 @@ const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 /**
  * Checks the output of a v2 → FHIR conversion: one transaction Bundle per message (an array for a batch), every
  * resource valid FHIR R4 under the independent validator, every entry idempotent (PUT by id, conditional PUT,
- * or POST with ifNoneExist) and every urn:uuid reference resolved inside its Bundle.
+ * POST with ifNoneExist, or DELETE) and every urn:uuid reference resolved inside its Bundle.
  */
 export function checkTransactionBundles(output: unknown, where: string): BundleCheck {
   const problems: string[] = [];
@@ -67,6 +67,10 @@ function idempotencyProblem(entry: Obj, type: string): string | undefined {
     const resource = entry.resource as Obj;
     if (resource.id !== id) return `PUT ${url} but resource.id is ${String(resource.id)}`;
     return undefined;
+  }
+  if (request.method === 'DELETE') {
+    if (url.startsWith(`${type}?`) || /^[A-Za-z]+\/[A-Za-z0-9\-.]{1,64}$/.test(url)) return undefined;
+    return `DELETE ${url} is neither Type/id nor a conditional delete`;
   }
   if (request.method === 'POST') {
     if (typeof request.ifNoneExist === 'string' && request.ifNoneExist !== '') return undefined;

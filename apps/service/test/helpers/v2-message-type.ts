@@ -1,3 +1,5 @@
+import { STANDARD_EVENTS } from '../fixtures/standard-messages.js';
+
 /**
  * MSH-9 of an ER7 message or batch, read without the normaliser (so a test can tell which messages a mapping
  * should convert): the message code and trigger event of every MSH segment, after any BOM or MLLP framing.
@@ -25,26 +27,10 @@ export function v2MessageTypes(text: string): V2MessageType[] {
   return types;
 }
 
-const range = (prefix: string, from: number, to: number): string[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${String(from + i).padStart(2, '0')}`);
-
 /** The message types the standard mappings convert (docs/standard-mappings.md): code → trigger events. */
-export const STANDARD_MESSAGE_TYPES: Readonly<Record<string, readonly string[]>> = {
-  ADT: range('A', 1, 62),
-  MDM: range('T', 1, 11),
-  SIU: range('S', 12, 26),
-  ORM: ['O01'],
-  OML: ['O21'],
-  ORU: ['R01'],
-  VXU: ['V04'],
-  BAR: ['P01', 'P02', 'P12'],
-  DFT: ['P03', 'P11'],
-  OMG: ['O19'],
-  OUL: ['R22', 'R23', 'R24'],
-  RDE: ['O11', 'O25'],
-  RDS: ['O13'],
-  REF: ['I12', 'I14'],
-};
+export const STANDARD_MESSAGE_TYPES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(STANDARD_EVENTS).map(([code, events]) => [code, Object.keys(events)]),
+);
 
 export const isStandardMessageType = (t: V2MessageType): boolean =>
   STANDARD_MESSAGE_TYPES[t.code.toUpperCase()]?.includes(t.trigger.toUpperCase()) === true;

@@ -149,6 +149,14 @@ describe('standard mappings beneath a user folder', () => {
     expect(readFileSync(join(folder, 'v2ToFhir.mapx'), 'utf8')).toBe('"overridden"');
     expect((await postHl7(t, 'v2ToFhir')).json()).toBe('overridden');
     expect(await standardList()).toContainEqual({ id: 'v2ToFhir', overridden: true });
+    // the standard mapping's own text stays readable beside the override
+    const own = await t.app.inject({ method: 'GET', url: '/Mapping/$standard/v2ToFhir' });
+    expect([own.statusCode, own.body]).toEqual([200, '{"patient": $v2SegmentPID(PID)}']);
+    const none = await t.app.inject({ method: 'GET', url: '/Mapping/$standard/mine' });
+    expect([none.statusCode, none.json()]).toEqual([
+      404,
+      { message: "There is no standard mapping 'mine'", code: 'STANDARD_MAPPING_NOT_FOUND' },
+    ]);
 
     const deleted = await t.app.inject({ method: 'DELETE', url: '/Mapping/v2ToFhir' });
     expect(deleted.statusCode).toBe(200);

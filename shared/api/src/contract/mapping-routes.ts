@@ -27,6 +27,20 @@ export const listStandardMappingsRoute = {
   },
 } as const satisfies RouteContract;
 
+export const readStandardMappingRoute = {
+  method: 'GET',
+  url: '/Mapping/$standard/:mappingId',
+  tag: 'Mappings',
+  summary: "Read a built-in standard mapping's own text",
+  description: 'The standard mapping as shipped, also when a user mapping with the same id overrides it.',
+  params: mappingIdParams,
+  responses: {
+    '200': mapxText('The standard mapping'),
+    '404': message('No standard mapping with this id'),
+    '405': noSource,
+  },
+} as const satisfies RouteContract;
+
 export const readMappingRoute = {
   method: 'GET',
   url: '/Mapping/:mappingId',

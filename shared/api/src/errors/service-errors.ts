@@ -42,6 +42,7 @@ export const SERVICE_ERRORS = {
     'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
   ),
   MAPPING_NOT_FOUND: service(404, "Mapping '{mappingId}' could not be found"),
+  STANDARD_MAPPING_NOT_FOUND: service(404, "There is no standard mapping '{mappingId}'"),
   MAPPING_NAME_INVALID: service(
     404,
     "Mapping '{mappingId}' is not served: the mappings folder file {reason}; rename the file",
