@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
-import { createEngine, type Engine, type VerboseReport } from '@mapx/engine';
+import { createEngine, type Engine, type MappingResolver, type VerboseReport } from '@mapx/engine';
 import { loadFhirContext, type FhirContext } from '@mapx/fhir';
 import hl7v2 from '@mapx/normalizer-hl7v2';
 
@@ -27,6 +27,7 @@ export function readConceptMaps(): Record<string, unknown>[] {
     .map((f) => JSON.parse(readFileSync(join(CONCEPTMAPS_DIR, f), 'utf8')) as Record<string, unknown>);
 }
 
+let resolver: MappingResolver | undefined;
 let ready: Promise<{ engine: Engine; mappings: Map<string, string> }> | undefined;
 
 async function setUp() {
@@ -72,9 +73,8 @@ export async function convert(
   const { engine, mappings } = await ready;
   const compiled = await engine.compile(mappings.get(id)!);
   const { value } = normalize(er7);
-  return compiled.evaluateVerbose(value, bindings, {
-    mappings: { keys: () => mappings.keys(), get: (k) => mappings.get(k) },
-  });
+  resolver ??= { keys: () => mappings.keys(), get: (k) => mappings.get(k) };
+  return compiled.evaluateVerbose(value, bindings, { mappings: resolver });
 }
 
 /** Compiles one mapping source with the harness engine (rejects with the coded compile error). */
