@@ -25,6 +25,11 @@ function nativesOf(core: CompiledCore): Record<string, JsonataFunction> {
   return n;
 }
 
+/** Name of the compiled body in the frame below: reserved (`__`), so no user expression can read or shadow it. */
+const BODY = '__mapxBody';
+/** What `$eval` parses per call: the call of the compiled body, not the whole lowered text again. */
+const CALL_BODY = `$${BODY}()`;
+
 const reboundCaches = new WeakMap<CompiledCore, Map<object, unknown>>();
 
 function reboundOf(core: CompiledCore): Map<object, unknown> {
@@ -47,12 +52,22 @@ export async function evaluateInEnvironment(
   const rebound = reboundOf(core);
   const local: Record<string, unknown> = withoutReserved(bindings);
   const parent = caller as Frame;
+  // The source's own AST, parsed (and rewritten: engine `&`) once at compile time, as a lambda evaluated in this
+  // frame: a saved mapping called as a function is not parsed again at every call.
+  const body: { environment: unknown; input: unknown } & Record<string, unknown> = {
+    _jsonata_lambda: true,
+    arguments: [],
+    body: core.jexpr.ast(),
+    environment: undefined,
+    input: undefined,
+  };
   const frame: Frame = {
     bind(name: string, value: unknown) {
       local[name] = value;
     },
     lookup(name: string | symbol) {
       if (typeof name === 'string') {
+        if (name === BODY) return body;
         if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
         if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
         return rebindNative(parent.lookup(name), core, rebound);
@@ -66,13 +81,24 @@ export async function evaluateInEnvironment(
     base: parent['base'],
   };
   const { eval: jsonataEval } = await jsonataOriginals();
-  const base = parent['base'] as { createSequence?: unknown } | undefined;
+  const base = parent['base'] as { createSequence?: (value: unknown) => unknown[] } | undefined;
   const focus = { environment: frame, input, createSequence: base?.createSequence };
+  body.environment = frame;
+  body.input = sequenceInput(input ?? undefined, base?.createSequence);
   try {
-    return await jsonataEval!.implementation.call(focus, core.lowered, input ?? undefined);
+    return await jsonataEval!.implementation.call(focus, CALL_BODY, input ?? undefined);
   } catch (e) {
     const inner =
       isCodedError(e) && (e.code === 'D3121' || e.code === 'D3120') && e['error'] ? e['error'] : e;
     throw mapError(inner, core.source, core.emitter);
   }
+}
+
+/** The input as `$eval` would give it to the text: a JSON array as a singleton sequence, so it stays one value. */
+function sequenceInput(input: unknown, createSequence: ((value: unknown) => unknown[]) | undefined): unknown {
+  if (!Array.isArray(input) || (input as { sequence?: unknown }).sequence === true || !createSequence)
+    return input;
+  const wrapped = createSequence(input) as unknown[] & { outerWrapper?: boolean };
+  wrapped.outerWrapper = true;
+  return wrapped;
 }
