@@ -35,4 +35,19 @@ describe('saved mappings called as functions', () => {
     expect((await run('$fact(10)', mappings)).result).toBe(3628800);
     expect([...((await run('[1, 2, 3, 4].$fact($)', mappings)).result as number[])]).toEqual([1, 2, 6, 24]);
   });
+
+  test("a JSONata error inside one keeps JSONata's message, in F3001 and in $eval", async () => {
+    const failed = await run('$minus()', { minus: "'a' - 1" });
+    expect(failed.diagnostics.error[0]).toMatchObject({
+      code: 'F3001',
+      sourceErrorCode: 'T2001',
+      sourceMessage: 'The left side of the "-" operator must evaluate to a number',
+    });
+    const evaluated = await run(`$eval("'a' - 1")`, {});
+    expect(evaluated.diagnostics.error[0]).toMatchObject({
+      code: 'D3121',
+      message:
+        'Dynamic error evaluating the expression passed to function eval: "The left side of the \\"-\\" operator must evaluate to a number"',
+    });
+  });
 });
