@@ -22,7 +22,7 @@ const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 export function checkTransactionBundles(output: unknown, where: string): BundleCheck {
   const problems: string[] = [];
   const resourceTypes = new Map<string, number>();
-  const bundles = Array.isArray(output) ? output : [output];
+  const bundles = output === undefined ? [] : Array.isArray(output) ? output : [output];
   let resources = 0;
   if (bundles.length === 0) problems.push(`${where}: no Bundle at all`);
   bundles.forEach((bundle, b) => {
