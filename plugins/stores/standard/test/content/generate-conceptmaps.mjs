@@ -19,14 +19,9 @@ const guide = join(
 );
 const out = fileURLToPath(new URL('../../conceptmaps/', import.meta.url));
 
-/** `AllergySeverity[AllergyIntolerance.criticality]` → `v2AllergySeverityAllergyIntoleranceCriticality`. */
-export const conceptMapId = (name) =>
-  'v2' +
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join('');
+/** `AllergySeverity[AllergyIntolerance.criticality]` → `v2AllergySeverityAllergyIntolerancecriticality`: `v2` + the
+ * table's name without anything but letters and digits (the rule of scripts/v2-to-fhir-coverage.mjs). */
+export const conceptMapId = (name) => `v2${name.replace(/[^A-Za-z0-9]/g, '')}`;
 const kebab = (name) =>
   name
     .split(/[^A-Za-z0-9]+/)
