@@ -135,6 +135,33 @@ describe('standard mappings on own test messages', () => {
     expect(report.diagnostics.warning.map((w) => w.message).join('\n')).toContain('PID-7');
   });
 
+  test('a time without an offset keeps only the date, with a warning; the binding $v2TimeZone keeps the time', async () => {
+    const encounterStart = async (bindings: Record<string, unknown>) => {
+      const report = await convert(bench('adt-a01.hl7'), 'v2ToFhir', bindings);
+      const bundle = report.result as { entry: Entry[] };
+      const enc = bundle.entry.find((e) => e.resource.resourceType === 'Encounter')!.resource as unknown as {
+        period: { start: string };
+      };
+      return {
+        start: enc.period.start,
+        warnings: report.diagnostics.warning.map((w) => w.message).join('\n'),
+      };
+    };
+    const plain = await encounterStart({});
+    expect(plain.start).toBe('2023-04-05');
+    expect(plain.warnings).toContain('PV1-44');
+    const zoned = await encounterStart({ v2TimeZone: '+03:00' });
+    expect(zoned.start).toBe('2023-04-05T20:30:00+03:00');
+    expect(
+      validateFhir({
+        resourceType: 'Encounter',
+        status: 'finished',
+        class: { code: 'IMP' },
+        period: { start: zoned.start },
+      }).filter((i) => i.severity === 'error'),
+    ).toEqual([]);
+  });
+
   test('a message type without a map is an error naming the type, not an empty Bundle', async () => {
     const report = await convert(read('qbp-q22.hl7'));
     expect(report.ok).toBe(false);
