@@ -135,31 +135,29 @@ describe('standard mappings on own test messages', () => {
     expect(report.diagnostics.warning.map((w) => w.message).join('\n')).toContain('PID-7');
   });
 
-  test('a time without an offset keeps only the date, with a warning; the binding $v2TimeZone keeps the time', async () => {
-    const encounterStart = async (bindings: Record<string, unknown>) => {
-      const report = await convert(bench('adt-a01.hl7'), 'v2ToFhir', bindings);
+  test("a time without an offset is in MSH-7's time zone; without one only the date is kept, with a warning, unless $v2TimeZone is bound", async () => {
+    const effective = async (text: string, type: string, bindings: Record<string, unknown> = {}) => {
+      const report = await convert(text, 'v2ToFhir', bindings);
       const bundle = report.result as { entry: Entry[] };
-      const enc = bundle.entry.find((e) => e.resource.resourceType === 'Encounter')!.resource as unknown as {
-        period: { start: string };
+      const r = bundle.entry.find((e) => e.resource.resourceType === type)!.resource as unknown as {
+        effectiveDateTime?: string;
+        period?: { start: string };
       };
       return {
-        start: enc.period.start,
+        value: r.effectiveDateTime ?? r.period?.start,
         warnings: report.diagnostics.warning.map((w) => w.message).join('\n'),
       };
     };
-    const plain = await encounterStart({});
-    expect(plain.start).toBe('2023-04-05');
-    expect(plain.warnings).toContain('PV1-44');
-    const zoned = await encounterStart({ v2TimeZone: '+03:00' });
-    expect(zoned.start).toBe('2023-04-05T20:30:00+03:00');
-    expect(
-      validateFhir({
-        resourceType: 'Encounter',
-        status: 'finished',
-        class: { code: 'IMP' },
-        period: { start: zoned.start },
-      }).filter((i) => i.severity === 'error'),
-    ).toEqual([]);
+    // MSH-7 20230405204512+0300: PV1-44 20230405203000 is at +03:00
+    expect((await effective(bench('adt-a01.hl7'), 'Encounter')).value).toBe('2023-04-05T20:30:00+03:00');
+    // MSH-7 202304061015, no offset: OBR-7 keeps its date, and a warning names the field
+    const plain = await effective(normalizerFixture('oru-r01.hl7'), 'DiagnosticReport');
+    expect(plain.value).toBe('2023-04-06');
+    expect(plain.warnings).toContain('OBR-7');
+    const zoned = await effective(normalizerFixture('oru-r01.hl7'), 'DiagnosticReport', {
+      v2TimeZone: '+02:00',
+    });
+    expect(zoned.value).toBe('2023-04-06T08:30:00+02:00');
   });
 
   test('a message type without a map is an error naming the type, not an empty Bundle', async () => {
