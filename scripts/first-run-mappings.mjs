@@ -1,7 +1,8 @@
 // `npm start` on a fresh checkout: saved mappings go to ./mappings unless MAPPINGS_FOLDER says otherwise
 // (docs/authoring.md#first-run). The folder is created and seeded from examples/mappings only when it does not
-// exist yet, so a newcomer's own work is never overwritten. The service itself keeps no default: run directly
-// with nothing configured, it answers /Mapping/* with 405 as the interface spec says.
+// exist yet, so a newcomer's own work is never overwritten. The service itself keeps no default folder: run
+// directly with nothing configured it serves only the built-in standard mappings (MAPX_STANDARD_MAPPINGS=off as
+// well: /Mapping/* answers 405 as the interface spec says).
 import { cpSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -21,6 +21,7 @@ export const PUBLIC_PACKAGE_DIRS = [
   'plugins/normalizers/hl7v2',
   'plugins/stores/folder',
   'plugins/stores/fhir-server',
+  'plugins/stores/standard',
   'plugins/auth',
   'plugins/listeners/mllp',
   'apps/service',

@@ -12,7 +12,7 @@ import {
 } from './services.js';
 import { Warmup } from './warmup/warmup.js';
 import { MappingCache } from './mappings/mapping-cache.js';
-import { pickWritableStore, orderStores } from './mappings/store-order.js';
+import { BUILT_IN_STORE_ID, pickWritableStore, orderStores } from './mappings/store-order.js';
 import { watchStores } from './mappings/watch-stores.js';
 import { InputDispatcher } from './normalize/input-dispatcher.js';
 import { registerHostFunctions } from './eval/host-functions.js';
@@ -104,6 +104,7 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
   const mappings = new MappingCache(
     stores.map((s) => s.store),
     (view) => runtime.fhir.setExternalConceptMaps(view.conceptMaps),
+    stores.find((s) => s.id === BUILT_IN_STORE_ID)?.store,
   );
   if (mappings.configured) warmup.add(WARMUP_MAPPINGS, async () => void (await mappings.reload()));
   const dispatcher = new InputDispatcher(

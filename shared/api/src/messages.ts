@@ -19,5 +19,9 @@ export type RecacheResponse = z.infer<typeof recacheResponseSchema>;
 /** `GET /Mapping` and `GET /Template/$list`: a JSON array of ids. */
 export const idListSchema = z.array(z.string());
 
+/** `GET /Mapping/$standard`: the built-in standard mappings, each with whether a user mapping overrides it. */
+export const standardMappingListSchema = z.array(z.object({ id: z.string(), overridden: z.boolean() }));
+export type StandardMappingList = z.infer<typeof standardMappingListSchema>;
+
 export const TEMPLATE_TYPES = ['profile', 'resource', 'datatype', 'extension'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];

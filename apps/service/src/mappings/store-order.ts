@@ -1,9 +1,18 @@
 import type { MappingStore } from '@mapx/plugin-api';
 import type { StoreEntry } from '../plugins/loaded-plugins.js';
 
-/** Later stores override earlier ones: the folder comes last, so file mappings override server mappings. */
+/** The store of the built-in standard mappings (`@mapx/store-standard`): read-only, the bottom layer. */
+export const BUILT_IN_STORE_ID = 'standard';
+
+/** Rank in the merge: a store later in the order overrides an earlier one. */
+const rank = (id: string): number => (id === BUILT_IN_STORE_ID ? 0 : id === 'folder' ? 2 : 1);
+
+/**
+ * Later stores override earlier ones: the built-in standard mappings come first (any user mapping with the same
+ * id wins), the folder last, so file mappings override server mappings.
+ */
 export function orderStores(stores: readonly StoreEntry[]): StoreEntry[] {
-  return [...stores].sort((a, b) => Number(a.id === 'folder') - Number(b.id === 'folder'));
+  return [...stores].sort((a, b) => rank(a.id) - rank(b.id));
 }
 
 /** MAPPINGS_PRIMARY_WRITABLE_STORE, else the folder, else the FHIR server, else any store that can write. */

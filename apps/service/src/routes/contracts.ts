@@ -14,6 +14,8 @@ export const coreContracts: readonly RouteContract[] = [
   api.apiDocsAssetRoute,
   api.evaluateRoute,
   api.listMappingsRoute,
+  api.listStandardMappingsRoute,
+  api.readStandardMappingRoute,
   api.readMappingRoute,
   api.putMappingRoute,
   api.deleteMappingRoute,

@@ -68,7 +68,12 @@ async function deleteMapping(
   if (!store?.delete) return writesDisabled(reply);
   try {
     const deleted = await store.delete(mappingId);
-    if (!deleted) return sendError(reply, 'MAPPING_TO_DELETE_NOT_FOUND', { params: { mappingId } });
+    if (!deleted) {
+      const code = app.mapx.mappings.isBuiltInOnly(mappingId)
+        ? 'MAPPING_BUILT_IN'
+        : 'MAPPING_TO_DELETE_NOT_FOUND';
+      return sendError(reply, code, { params: { mappingId } });
+    }
     app.mapx.mappings.applyWrite(mappingId, undefined);
     await announceToPeers({ kind: 'write', id: mappingId, expression: null });
     return sendEnterpriseMessage(reply, 200, `Mapping '${mappingId}' was deleted`);

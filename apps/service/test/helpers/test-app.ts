@@ -21,6 +21,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const result = loadConfig({
     FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE,
     LOG_LEVEL: 'info',
+    // The built-in standard mappings are on by default; a test that is about them turns them on itself, so every
+    // other test sees only the sources it configures.
+    MAPX_STANDARD_MAPPINGS: 'off',
     // `MAPX_EVAL_ISOLATION=off npx vitest run apps/service` runs the service's tests with in-process evaluation
     ...(process.env.MAPX_EVAL_ISOLATION ? { MAPX_EVAL_ISOLATION: process.env.MAPX_EVAL_ISOLATION } : {}),
     ...env,

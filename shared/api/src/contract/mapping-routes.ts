@@ -1,4 +1,4 @@
-import { idListSchema, recacheResponseSchema } from '../messages.js';
+import { idListSchema, recacheResponseSchema, standardMappingListSchema } from '../messages.js';
 import { MAPPING_TEXT_TYPES } from '../media-types.js';
 import { enterpriseMessage, json, mappingIdParams, mapxText, message, text } from './common.js';
 import type { RouteContract } from './route-contract.js';
@@ -11,6 +11,34 @@ export const listMappingsRoute = {
   tag: 'Mappings',
   summary: 'List the ids of saved mappings',
   responses: { '200': json('Mapping ids', idListSchema), '405': noSource },
+} as const satisfies RouteContract;
+
+export const listStandardMappingsRoute = {
+  method: 'GET',
+  url: '/Mapping/$standard',
+  tag: 'Mappings',
+  summary: 'List the built-in standard mappings',
+  description:
+    'The ids the built-in standard mappings serve (empty with MAPX_STANDARD_MAPPINGS=off), sorted, each with ' +
+    'overridden: true when a mapping with that id in another store wins over it.',
+  responses: {
+    '200': json('Standard mappings', standardMappingListSchema),
+    '405': noSource,
+  },
+} as const satisfies RouteContract;
+
+export const readStandardMappingRoute = {
+  method: 'GET',
+  url: '/Mapping/$standard/:mappingId',
+  tag: 'Mappings',
+  summary: "Read a built-in standard mapping's own text",
+  description: 'The standard mapping as shipped, also when a user mapping with the same id overrides it.',
+  params: mappingIdParams,
+  responses: {
+    '200': mapxText('The standard mapping'),
+    '404': message('No standard mapping with this id'),
+    '405': noSource,
+  },
 } as const satisfies RouteContract;
 
 export const readMappingRoute = {
@@ -60,7 +88,7 @@ export const deleteMappingRoute = {
     '400': enterpriseMessage('Invalid id'),
     '404': enterpriseMessage('Not found'),
     '405': noSource,
-    '409': enterpriseMessage('Writes disabled or no writable store'),
+    '409': enterpriseMessage('Writes disabled, no writable store, or a built-in standard mapping'),
     '500': enterpriseMessage('Internal error'),
   },
 } as const satisfies RouteContract;

@@ -47,6 +47,7 @@ export const SERVICE_ERRORS = {
     'Endpoint unavailable without mapping sources (FHIR server or mappings folder).',
   ),
   MAPPING_NOT_FOUND: service(404, "Mapping '{mappingId}' could not be found"),
+  STANDARD_MAPPING_NOT_FOUND: service(404, "There is no standard mapping '{mappingId}'"),
   MAPPING_NAME_INVALID: service(
     404,
     "Mapping '{mappingId}' is not served: the mappings folder file {reason}; rename the file",
@@ -87,6 +88,10 @@ export const SERVICE_ERRORS = {
   MAPPING_VERSION_NOT_FOUND: service(404, "Mapping '{mappingId}' has no version '{versionId}'"),
   HISTORY_NOT_KEPT: service(501, 'The mapping store {store} keeps no history'),
   HISTORY_STORE_FAILED: service(500, 'The mapping store failed while {what}'),
+  MAPPING_BUILT_IN: enterprise(
+    409,
+    "Mapping '{mappingId}' is a built-in standard mapping and cannot be deleted; PUT a mapping with this id to override it",
+  ),
   TEST_NAME_INVALID: service(
     400,
     "Invalid test case name '{testName}': it must match {pattern} and not be a Windows device name",

@@ -1,3 +1,4 @@
+import { jsonata } from '../runtime/jsonata-module.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { isCodedError } from '../errors/mapx-error.js';
 import type { Env } from '../runtime/policy.js';
@@ -25,6 +26,25 @@ function nativesOf(core: CompiledCore): Record<string, JsonataFunction> {
   return n;
 }
 
+/** A function the frame below holds under a reserved (`__`) name, that no user expression can read or shadow. */
+const RETHROW = '__mapxRethrow';
+
+interface Lambda extends Record<string, unknown> {
+  apply(self: unknown, args: unknown[]): Promise<unknown>;
+}
+
+let lambdaFactory: ReturnType<typeof jsonata> | undefined;
+
+/**
+ * A new JSONata lambda: its `apply` is JSONata's own (frames, guardrails, tail calls). The compiled body is put in
+ * it, so a saved mapping called as a function runs its AST, parsed (and rewritten: the engine's `&`) once at compile
+ * time, instead of `$eval` parsing its text again at every call; one per call, since calls interleave.
+ */
+async function freshLambda(): Promise<Lambda> {
+  lambdaFactory ??= jsonata('function(){ 0 }');
+  return (await lambdaFactory.evaluate(undefined)) as Lambda;
+}
+
 const reboundCaches = new WeakMap<CompiledCore, Map<object, unknown>>();
 
 function reboundOf(core: CompiledCore): Map<object, unknown> {
@@ -47,12 +67,14 @@ export async function evaluateInEnvironment(
   const rebound = reboundOf(core);
   const local: Record<string, unknown> = withoutReserved(bindings);
   const parent = caller as Frame;
+  let failure: unknown;
   const frame: Frame = {
     bind(name: string, value: unknown) {
       local[name] = value;
     },
     lookup(name: string | symbol) {
       if (typeof name === 'string') {
+        if (name === RETHROW) return rethrow(failure);
         if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
         if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
         return rebindNative(parent.lookup(name), core, rebound);
@@ -65,14 +87,54 @@ export async function evaluateInEnvironment(
     global: parent['global'],
     base: parent['base'],
   };
-  const { eval: jsonataEval } = await jsonataOriginals();
-  const base = parent['base'] as { createSequence?: unknown } | undefined;
+  const base = parent['base'] as { createSequence?: (value: unknown) => unknown[] } | undefined;
+  const lambda = await freshLambda();
+  lambda.body = core.jexpr.ast();
+  lambda.arguments = [];
+  lambda.signature = undefined;
+  lambda.environment = frame;
+  lambda.input = sequenceInput(input ?? undefined, base?.createSequence);
   const focus = { environment: frame, input, createSequence: base?.createSequence };
   try {
-    return await jsonataEval!.implementation.call(focus, core.lowered, input ?? undefined);
+    return await lambda.apply(focus, []);
   } catch (e) {
-    const inner =
-      isCodedError(e) && (e.code === 'D3121' || e.code === 'D3120') && e['error'] ? e['error'] : e;
-    throw mapError(inner, core.source, core.emitter);
+    failure = e;
+    throw mapError(await withJsonataMessage(e, focus), core.source, core.emitter);
   }
+}
+
+/** A native that throws `error`: JSONata's `$eval` then fills in the message of a JSONata error. */
+function rethrow(error: unknown) {
+  return {
+    _jsonata_function: true,
+    implementation: () => {
+      throw error;
+    },
+  };
+}
+
+/**
+ * JSONata writes the message of its own errors (T2001, D1001, …) where they leave an expression it evaluates
+ * (`$eval` or the top level). An error of the body reaches us before that: `$eval` of a call that throws it again
+ * fills it in. Only on failures, so its parse costs nothing on the way that succeeds.
+ */
+async function withJsonataMessage(error: unknown, focus: { environment: Frame }): Promise<unknown> {
+  if (!isCodedError(error) || typeof (error as { message?: unknown }).message === 'string') return error;
+  const { eval: jsonataEval } = await jsonataOriginals();
+  try {
+    await jsonataEval!.implementation.call(focus, `$${RETHROW}()`, undefined);
+  } catch (wrapped) {
+    const w = wrapped as { code?: unknown; error?: unknown };
+    if ((w.code === 'D3121' || w.code === 'D3120') && w.error) return w.error;
+  }
+  return error;
+}
+
+/** The input as `$eval` would give it to the text: a JSON array as a singleton sequence, so it stays one value. */
+function sequenceInput(input: unknown, createSequence: ((value: unknown) => unknown[]) | undefined): unknown {
+  if (!Array.isArray(input) || (input as { sequence?: unknown }).sequence === true || !createSequence)
+    return input;
+  const wrapped = createSequence(input) as unknown[] & { outerWrapper?: boolean };
+  wrapped.outerWrapper = true;
+  return wrapped;
 }

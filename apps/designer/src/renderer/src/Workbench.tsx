@@ -1,4 +1,4 @@
-import type { DiagnosticEntry } from '@mapx/api';
+import type { DiagnosticEntry, StandardMappingList } from '@mapx/api';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import type { DesignerHostConfig } from '../../common/host-config.js';
@@ -9,7 +9,8 @@ import { Dialog } from './components/Dialog.js';
 import { EditorTabs } from './components/EditorTabs.js';
 import { InputPane } from './components/InputPane.js';
 import { MapxEditor, modelPath } from './components/MapxEditor.js';
-import { MappingsPanel } from './components/MappingsPanel.js';
+import { MappingsPanel, type Loadable } from './components/MappingsPanel.js';
+import { StandardMappingsPanel } from './components/StandardMappingsPanel.js';
 import { OutputPane } from './components/OutputPane.js';
 import { ExplainPanel } from './components/ExplainPanel.js';
 import { useExplain } from './explain/use-explain.js';
@@ -45,6 +46,7 @@ import { useFeedback } from './state/use-feedback.js';
 import { useLiveCheck } from './state/use-live-check.js';
 import { useRunner, type InputState } from './state/use-runner.js';
 import { useSavedMappings } from './state/use-saved-mappings.js';
+import { useStandardMappings } from './state/use-standard-mappings.js';
 import { useTemplates } from './state/use-templates.js';
 import { useShortcuts } from './state/use-shortcuts.js';
 
@@ -65,6 +67,16 @@ interface WorkbenchProps {
   readonly auth: AuthView;
   /** The service ended a session we had (a 401 while signed in). */
   readonly sessionLost: boolean;
+}
+
+/** The user's own mappings: every id the service serves, less the standard ones that nothing overrides. */
+function userMappingIds(
+  all: Loadable<readonly string[]>,
+  standard: Loadable<StandardMappingList>,
+): Loadable<readonly string[]> {
+  if (all.state !== 'ready' || standard.state !== 'ready') return all;
+  const builtInOnly = new Set(standard.value.filter((m) => !m.overridden).map((m) => m.id));
+  return { state: 'ready', value: all.value.filter((id) => !builtInOnly.has(id)) };
 }
 
 /** Re-checks the connection when the user signs in or out (the first known state is checked anyway). */
@@ -145,6 +157,16 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
     [compileMarkers, refreshHistory],
   );
   const mappings = useSavedMappings(api, online, dispatch, feedback, completion.clear, saved);
+  const standard = useStandardMappings(api, online, dispatch, feedback);
+  // what is overridden changes with the user's mappings: follow every reload of their list
+  const refreshStandard = standard.refresh;
+  useEffect(() => {
+    if (mappings.mappings.state === 'ready') void refreshStandard();
+  }, [mappings.mappings, refreshStandard]);
+  const savedIds = useMemo(
+    () => userMappingIds(mappings.mappings, standard.standard),
+    [mappings.mappings, standard.standard],
+  );
   const templates = useTemplates(api, online, feedback);
   const tests = useTestsPanel(api, active.mappingId, online, feedback, setInput);
 
@@ -153,7 +175,11 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
     (id: string) => void runner.runSaved(id, docs.documents.find((d) => d.mappingId === id)?.id),
     [runner, docs.documents],
   );
-  const save = useCallback((askForId: boolean) => void mappings.save(active, askForId), [mappings, active]);
+  const save = useCallback(
+    (askForId: boolean) =>
+      active.standardId ? standard.copyToEdit(active) : void mappings.save(active, askForId),
+    [mappings, standard, active],
+  );
   const newDocument = useCallback(
     () => dispatch({ type: 'open', document: scratchDocument('', 'Untitled') }),
     [],
@@ -195,13 +221,19 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
   const side = (
     <aside className="side-panel" aria-label="Library">
       <MappingsPanel
-        mappings={mappings.mappings}
+        mappings={savedIds}
         {...(active.mappingId ? { openId: active.mappingId } : {})}
         onOpen={(id) => void mappings.open(id)}
         onRun={runSaved}
         onDelete={(id) => void mappings.remove(id)}
         onRefresh={() => void mappings.refresh()}
         onRecache={() => void mappings.recache()}
+      />
+      <StandardMappingsPanel
+        standard={standard.standard}
+        {...(active.standardId ? { openId: active.standardId } : {})}
+        onOpen={(id) => void standard.open(id)}
+        onRun={runSaved}
       />
       <TestsPanel
         mappingId={active.mappingId}
@@ -226,6 +258,17 @@ export function Workbench({ monaco, host, api, auth, sessionLost }: WorkbenchPro
         onActivate={(id) => dispatch({ type: 'activate', id })}
         onClose={close}
       />
+      {active.standardId && (
+        <div className="editor-banner" role="note" data-testid="standard-banner">
+          <span>
+            Standard mapping <strong>{active.standardId}</strong>: built in and read-only. Run and explain it
+            here; copy it to change it.
+          </span>
+          <button type="button" className="small" onClick={() => standard.copyToEdit(active)}>
+            Copy to edit
+          </button>
+        </div>
+      )}
       <div className="editor-host" data-testid="mapx-editor">
         <MapxEditor
           monaco={monaco}

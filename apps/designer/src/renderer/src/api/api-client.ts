@@ -1,6 +1,8 @@
 import {
   healthSchema,
   idListSchema,
+  standardMappingListSchema,
+  type StandardMappingList,
   recacheResponseSchema,
   serverInfoSchema,
   fhirElementListSchema,
@@ -148,6 +150,10 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     listMappings: (): Promise<ApiResult<string[]>> => call('Mapping', { method: 'GET' }, idListSchema),
     getMapping: (id: string): Promise<ApiResult<string>> => call(mapping(id), { method: 'GET' }, 'text'),
+    listStandardMappings: (): Promise<ApiResult<StandardMappingList>> =>
+      call('Mapping/$standard', { method: 'GET' }, standardMappingListSchema),
+    getStandardMapping: (id: string): Promise<ApiResult<string>> =>
+      call(`Mapping/$standard/${encodeURIComponent(id)}`, { method: 'GET' }, 'text'),
     deleteMapping: (id: string): Promise<ApiResult<EnterpriseMessage>> =>
       call(mapping(id), { method: 'DELETE' }, enterpriseMessageSchema),
     recache: (): Promise<ApiResult<RecacheResponse>> =>

@@ -69,6 +69,13 @@ function applyMarkers(
   monaco.editor.setModelMarkers(model, 'mapx', markers);
 }
 
+/** A built-in standard mapping: read, run and explain, never edited in place (copy it to edit). */
+const READ_ONLY_OPTIONS: editor.IStandaloneEditorConstructionOptions = {
+  ...EDITOR_OPTIONS,
+  readOnly: true,
+  readOnlyMessage: { value: 'A built-in standard mapping is read-only: use "Copy to edit".' },
+};
+
 /** The expression editor: one Monaco instance, one model per open document. */
 export function MapxEditor({
   monaco,
@@ -106,7 +113,7 @@ export function MapxEditor({
       onMount={onMount}
       onChange={(value) => onChange(value ?? '')}
       loading={<div className="placeholder">Loading editor…</div>}
-      options={EDITOR_OPTIONS}
+      options={document.standardId ? READ_ONLY_OPTIONS : EDITOR_OPTIONS}
     />
   );
 }

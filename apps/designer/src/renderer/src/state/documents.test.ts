@@ -23,6 +23,30 @@ describe('documentsReducer', () => {
     expect(again.activeId).toBe('a');
   });
 
+  it('keeps a standard mapping and a saved mapping of the same id in two tabs, each opened once', () => {
+    const standard = {
+      id: 's',
+      title: 'v2ToFhir (standard)',
+      text: 'x',
+      savedText: 'x',
+      standardId: 'v2ToFhir',
+      origin: 'standard',
+    } as const;
+    const mine = {
+      id: 'm',
+      title: 'v2ToFhir',
+      text: 'y',
+      savedText: 'y',
+      mappingId: 'v2ToFhir',
+      origin: 'mapping',
+    } as const;
+    let state = documentsReducer(start(), { type: 'open', document: standard });
+    state = documentsReducer(state, { type: 'open', document: mine });
+    state = documentsReducer(state, { type: 'open', document: { ...standard, id: 's2' } });
+    expect(state.documents.map((d) => d.id)).toEqual([state.documents[0]!.id, 's', 'm']);
+    expect(state.activeId).toBe('s');
+  });
+
   it('tracks dirtiness through edits and saves', () => {
     let state = start();
     const id = state.activeId;

@@ -9,7 +9,9 @@ export interface EditorDocument {
   readonly savedText?: string;
   /** Set once the document is bound to a saved mapping. */
   readonly mappingId?: string;
-  readonly origin: 'scratch' | 'mapping' | 'template';
+  /** A built-in standard mapping, shown read-only (its editable copy is a new document). */
+  readonly standardId?: string;
+  readonly origin: 'scratch' | 'mapping' | 'template' | 'standard';
 }
 
 export interface DocumentsState {
@@ -48,9 +50,12 @@ function replace(state: DocumentsState, id: string, patch: Partial<EditorDocumen
 export function documentsReducer(state: DocumentsState, action: DocumentsAction): DocumentsState {
   switch (action.type) {
     case 'open': {
-      const existing = action.document.mappingId
-        ? state.documents.find((d) => d.mappingId === action.document.mappingId)
-        : undefined;
+      const { mappingId, standardId } = action.document;
+      const existing = mappingId
+        ? state.documents.find((d) => d.mappingId === mappingId)
+        : standardId
+          ? state.documents.find((d) => d.standardId === standardId)
+          : undefined;
       if (existing) return { ...state, activeId: existing.id };
       return { documents: [...state.documents, action.document], activeId: action.document.id };
     }
