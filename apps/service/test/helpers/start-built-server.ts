@@ -27,6 +27,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       SERVER_PORT: '0',
       SERVER_HOST: '127.0.0.1',
       FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE,
+      // as in createTestApp: a test sees the mapping sources it configures; standard-mapping tests turn them on
+      MAPX_STANDARD_MAPPINGS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
