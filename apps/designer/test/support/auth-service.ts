@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_CLIENT } from '../../../../plugins/auth/test/support/test-idp.js';
 import { startEmbeddedService, type EmbeddedService } from '../../src/main/embedded-service.js';
+import { APP_SCHEME } from '../../src/main/resolve-app-path.js';
 import { forkWithNode } from '../../src/main/service-process.js';
 import { SERVICE_ENTRY, serviceEnv } from './built-service.js';
 
@@ -70,7 +71,7 @@ policy:
 
 export interface AuthServiceOptions {
   readonly env?: Record<string, string>;
-  /** More origins allowed to call the token mediator (a designer hosted elsewhere). */
+  /** More origins allowed to call the API and the token mediator (a designer hosted elsewhere). */
   readonly origins?: readonly string[];
   /** Files of the mappings folder, present before the service starts. */
   readonly files?: Record<string, string>;
@@ -92,7 +93,15 @@ export async function startAuthService(
   const started = await startEmbeddedService({
     entry: SERVICE_ENTRY,
     mappingsFolder: folder,
-    env: serviceEnv({ AUTH_CONFIG_PATH: yaml, MAPX_CLIENT_SECRET: SERVICE_CLIENT.secret, ...options.env }),
+    env: serviceEnv({
+      AUTH_CONFIG_PATH: yaml,
+      MAPX_CLIENT_SECRET: SERVICE_CLIENT.secret,
+      // the embedded service admits the desktop app's pages only; a designer hosted elsewhere is listed too
+      ...(options.origins?.length
+        ? { MAPX_CORS_ORIGINS: [`${APP_SCHEME}://designer`, ...options.origins].join(',') }
+        : {}),
+      ...options.env,
+    }),
     fork: (entry, env) => forkWithNode(entry, { ...env, SERVER_PORT: String(port) }),
   });
   if (!started.ok) throw new Error(`${started.code}: ${started.message}`);
