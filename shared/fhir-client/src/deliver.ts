@@ -152,6 +152,7 @@ function checkReply(
     detail: reply,
     retryable: failed.every((e) => isTransientStatus(e.status)),
     attempts: done.attempts,
+    bundleType: plan.kind === 'batch' ? 'batch' : 'transaction',
     failedEntries: failed,
     entryCount: plan.entryCount,
   };

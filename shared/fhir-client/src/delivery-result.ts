@@ -70,7 +70,8 @@ export interface FhirDeliveryFailure {
   readonly delivered: readonly DeliveredRequest[];
   /** How many items after it were not sent. */
   readonly notSent: number;
-  /** For `entries-failed`: the entries that failed, and how many the Bundle had. */
+  /** For `entries-failed`: the Bundle's type, the entries that failed, and how many the Bundle had. */
+  readonly bundleType?: 'transaction' | 'batch' | undefined;
   readonly failedEntries?: readonly FailedEntry[] | undefined;
   readonly entryCount?: number | undefined;
 }

@@ -192,6 +192,7 @@ describe('deliver: what counts as delivered for a batch or transaction', () => {
         reason: 'entries-failed',
         status: 200,
         retryable,
+        bundleType: 'batch',
         entryCount: 3,
         failedEntries: [{ index: 1, status: Number(status.slice(0, 3)), outcomeText: 'entry 1 refused' }],
       });
