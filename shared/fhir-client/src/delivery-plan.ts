@@ -27,7 +27,7 @@ export interface Undeliverable {
  */
 export function planOf(item: unknown): DeliveryPlan | Undeliverable {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-    const what = item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item;
+    const what = item === null ? 'null' : Array.isArray(item) ? 'an array' : `a ${typeof item}`;
     return { undeliverable: `${what}, not a FHIR resource (an object with resourceType)` };
   }
   const type = own(item, 'resourceType');

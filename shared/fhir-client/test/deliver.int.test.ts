@@ -132,9 +132,9 @@ describe('deliver: one rule set, against a real FHIR server', () => {
   it('refuses what is not a resource before sending anything, array items included', async () => {
     const inherited = Object.create({ resourceType: 'Patient' }) as object;
     const cases: [unknown, number, RegExp][] = [
-      [42, 0, /^the result is number, not a FHIR resource/],
+      [42, 0, /^the result is a number, not a FHIR resource/],
       [inherited, 0, /^the result is an object without a valid resourceType/],
-      [[{ resourceType: 'Patient', id: 'x1' }, 'text'], 1, /^item 1 of the result is string/],
+      [[{ resourceType: 'Patient', id: 'x1' }, 'text'], 1, /^item 1 of the result is a string/],
       [{ resourceType: 'patient' }, 0, /without a valid resourceType/],
       [{ resourceType: 'Patient', id: 'a/../b' }, 0, /id is not a valid resource id/],
     ];

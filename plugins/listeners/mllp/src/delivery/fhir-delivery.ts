@@ -32,7 +32,9 @@ function deliveryError(failure: FhirDeliveryFailure, items: number | undefined):
     return new DeliveryError('MLLP_RESULT_NOT_DELIVERABLE', failure.message, undefined, failure.message);
   }
   const item =
-    items === undefined ? '' : ` (item ${failure.index} of ${items}, ${failure.delivered.length} delivered)`;
+    items === undefined
+      ? ''
+      : ` at item ${failure.index} of ${items} (${failure.delivered.length} delivered before it)`;
   if (failure.reason === 'entries-failed') {
     const told = `the FHIR server refused ${failure.failedEntries?.length ?? 0} of ${failure.entryCount ?? 0} ${failure.bundleType ?? 'batch'} entries${item}`;
     return new DeliveryError('MLLP_DELIVERY_FAILED', failure.message, failure.detail, told);
