@@ -86,6 +86,8 @@ async function sendOne(
     ex.headers = { 'content-type': 'application/fhir+json' };
     ex.retryOn = plan.retryOn;
     ex.maxBodyBytes = maxBodyBytes;
+    // a 2xx says a resource was written, whatever its body; a batch's unreadable reply is caught below
+    ex.bodyOptional = true;
     const res = await exchange(config, ex);
     const done: DeliveredRequest = {
       method: plan.method,

@@ -21,6 +21,8 @@ export interface Exchange {
   retryOn?: RetryOn | undefined;
   /** Bytes of the answer read at most; past them the body is dropped unread (`bodyOverLimit`). Default: all. */
   maxBodyBytes?: number | undefined;
+  /** A 2xx answer whose body is not JSON yields `body: undefined` instead of an `invalid-response` error. */
+  bodyOptional?: boolean | undefined;
 }
 
 export interface ExchangeResult {
@@ -102,17 +104,17 @@ async function attemptOnce(config: ExchangeConfig, ex: Exchange): Promise<Omit<E
   } catch (err) {
     throw transportError(err, ex.info, config.timeoutMs);
   }
-  const body = parseBody(text, ex.info, status);
+  const body = parseBody(text, ex.info, status, ex.bodyOptional === true);
   if (status >= 300) throw httpError(status, body, ex.info, retryAfter);
   return { status, body, etag, location, bodyOverLimit: overLimit };
 }
 
-function parseBody(text: string, info: FhirRequestInfo, status: number): unknown {
+function parseBody(text: string, info: FhirRequestInfo, status: number, optional: boolean): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    if (status >= 300) return undefined;
+    if (status >= 300 || optional) return undefined;
     throw new FhirClientError(`${info.method} ${info.url} returned a body that is not JSON`, {
       kind: 'invalid-response',
       request: info,

@@ -235,6 +235,17 @@ describe('deliver: what counts as delivered for a batch or transaction', () => {
     expect(await client.deliver({ value: patient }, { maxResponseBytes: 1_000 })).toMatchObject({ ok: true });
   });
 
+  it('takes a 2xx to a PUT as delivered whatever its body; a batch reply that is not JSON fails', async () => {
+    const { client } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>saved</html>');
+    });
+    expect(await client.deliver({ value: patient })).toMatchObject({ ok: true, sent: [{ status: 200 }] });
+    const failure = failed(await client.deliver({ value: batch(1) }));
+    expect(failure).toMatchObject({ reason: 'invalid-response', retryable: false });
+    expect(failure.message).toContain('is not a Bundle');
+  });
+
   it('reads no more of a streamed answer than the bound (no Content-Length)', async () => {
     const { client } = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/fhir+json' });
