@@ -146,7 +146,8 @@ function httpError(
 function retryAfterSeconds(value: string | null): number | undefined {
   const text = value?.trim() ?? '';
   if (/^\d{1,6}$/.test(text)) return Number(text);
-  if (text.length > 64) return undefined;
+  // an HTTP date names its weekday and month: a bare number like `1.5` is not one
+  if (text.length > 64 || !/[A-Za-z]/.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isFinite(at) ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : undefined;
 }
