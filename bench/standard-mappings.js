@@ -19,7 +19,7 @@ import { loadConfig } from '../apps/service/dist/config/load-config.js';
 import { createLogger } from '../apps/service/dist/logger.js';
 import { createRuntime } from '../apps/service/dist/runtime.js';
 import { buildApp } from '../apps/service/dist/app.js';
-import { runEvaluation } from '../apps/service/dist/eval/run-evaluation.js';
+import { runEvaluation } from '../apps/service/dist/evaluation/run-evaluation.js';
 import { measureSteal } from './lib/cpu-steal.js';
 
 const ROUNDS = Number(process.env.BENCH_STANDARD_ROUNDS ?? 7);
@@ -76,9 +76,8 @@ async function once(s) {
     verbose: false,
     lowerCollect: false,
   });
-  if (r.status !== 200 && r.status !== 206)
-    throw new Error(`${s.name}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
-  const body = r.status === 206 ? r.body.result : r.body;
+  if (!r.ok) throw new Error(`${s.name}: ${r.code} ${r.message.slice(0, 500)}`);
+  const body = r.result && 'value' in r.result ? r.result.value : undefined;
   return Array.isArray(body?.entry) ? body.entry.length : 0;
 }
 
