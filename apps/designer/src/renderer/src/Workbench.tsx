@@ -30,7 +30,7 @@ import { Toolbar } from './components/Toolbar.js';
 import { diagnosticRange } from './editor/diagnostic-range.js';
 import { createCompletionSources, registerMapxCompletion } from './editor/mapx-completion.js';
 import { desktopBridge } from './desktop/desktop-bridge.js';
-import type { MonacoApi } from './editor/monaco-setup.js';
+import type { MonacoApi } from './editor/monaco-api.js';
 import {
   SAMPLE_INPUT,
   documentsReducer,
