@@ -6,7 +6,6 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker';
 import { defineMapxThemes } from './mapx-themes.js';
 import { registerMapxLanguage } from './mapx-language.js';
-
 import type { MonacoApi } from './monaco-api.js';
 
 /**
