@@ -1,4 +1,4 @@
-import { MAX_HEADER_CHARS, readDelimiters, type DelimiterReading } from './delimiters.js';
+import { MAX_HEADER_CHARS, readDelimiters, type DelimiterReading, type Hl7Delimiters } from './delimiters.js';
 
 /** MSH-9 Message Type: its components, each trimmed ('' when absent). */
 export interface MessageType {
@@ -47,32 +47,82 @@ export function readMsh(line: string): MshSegment | undefined {
   if (!line.startsWith('MSH')) return undefined;
   const reading = readDelimiters(line);
   if (!reading) return undefined;
-  const d = reading.delimiters;
   const text = line.length > MAX_HEADER_CHARS ? line.slice(0, MAX_HEADER_CHARS) : line;
-  // fields[0] is "MSH" and MSH-1 is the separator itself, so MSH-n is fields[n - 1]
-  const fields = text.split(d.field, MSH_FIELDS);
-  const field = (n: number): string => (Number.isInteger(n) && n >= 2 ? (fields[n - 1] ?? '') : '');
-  const type = field(9).split(d.component, 3);
-  const charset = firstOf(field(18), d.repetition).trim();
-  return {
-    ...reading,
-    field: (n) => (n === 1 ? d.field : field(n)),
-    sendingApplication: field(3),
-    sendingFacility: field(4),
-    receivingApplication: field(5),
-    receivingFacility: field(6),
-    messageType: {
-      code: (type[0] ?? '').trim(),
-      trigger: (type[1] ?? '').trim(),
-      structure: (type[2] ?? '').trim(),
-    },
-    controlId: field(10),
-    processingId: field(11),
-    version: firstPart(field(12), reading).trim(),
-    acceptAckType: field(15).trim().toUpperCase(),
-    applicationAckType: field(16).trim().toUpperCase(),
-    charset: charset === '' ? undefined : charset,
-  };
+  return new ReadMsh(reading, splitFields(text, reading.delimiters.field));
+}
+
+/**
+ * The fields are split once; each named field is read when asked for (the normaliser asks for two of them on
+ * every message). One class, so every reading has the same shape.
+ */
+class ReadMsh implements MshSegment {
+  readonly delimiters: Hl7Delimiters;
+  readonly encodingCharacters: string;
+  readonly doubledEscape: boolean;
+  readonly #fields: readonly string[];
+
+  constructor(reading: DelimiterReading, fields: readonly string[]) {
+    this.delimiters = reading.delimiters;
+    this.encodingCharacters = reading.encodingCharacters;
+    this.doubledEscape = reading.doubledEscape;
+    this.#fields = fields;
+  }
+
+  field(n: number): string {
+    if (n === 1) return this.delimiters.field;
+    // fields[0] is "MSH" and MSH-1 is the separator itself, so MSH-n is fields[n - 1]
+    return Number.isInteger(n) && n >= 2 ? (this.#fields[n - 1] ?? '') : '';
+  }
+
+  get sendingApplication(): string {
+    return this.field(3);
+  }
+  get sendingFacility(): string {
+    return this.field(4);
+  }
+  get receivingApplication(): string {
+    return this.field(5);
+  }
+  get receivingFacility(): string {
+    return this.field(6);
+  }
+  get messageType(): MessageType {
+    const [code = '', trigger = '', structure = ''] = this.field(9).split(this.delimiters.component, 3);
+    return { code: code.trim(), trigger: trigger.trim(), structure: structure.trim() };
+  }
+  get controlId(): string {
+    return this.field(10);
+  }
+  get processingId(): string {
+    return this.field(11);
+  }
+  get version(): string {
+    const d = this.delimiters;
+    return firstOf(firstOf(firstOf(this.field(12), d.component), d.subcomponent), d.repetition).trim();
+  }
+  get acceptAckType(): string {
+    return this.field(15).trim().toUpperCase();
+  }
+  get applicationAckType(): string {
+    return this.field(16).trim().toUpperCase();
+  }
+  get charset(): string | undefined {
+    const charset = firstOf(this.field(18), this.delimiters.repetition).trim();
+    return charset === '' ? undefined : charset;
+  }
+}
+
+/** The first MSH_FIELDS fields of a segment (`split` with a limit is several times slower in V8). */
+function splitFields(text: string, separator: string): string[] {
+  const fields: string[] = [];
+  let start = 0;
+  while (fields.length < MSH_FIELDS) {
+    const at = text.indexOf(separator, start);
+    fields.push(at < 0 ? text.slice(start) : text.slice(start, at));
+    if (at < 0) break;
+    start = at + 1;
+  }
+  return fields;
 }
 
 /** The text before the first `separator`; all of it when the separator is '' (not declared). */
@@ -80,9 +130,4 @@ function firstOf(value: string, separator: string): string {
   if (separator === '') return value;
   const at = value.indexOf(separator);
   return at < 0 ? value : value.slice(0, at);
-}
-
-/** The text before the first component, subcomponent or repetition separator. */
-function firstPart(value: string, { delimiters: d }: DelimiterReading): string {
-  return firstOf(firstOf(firstOf(value, d.component), d.subcomponent), d.repetition);
 }
