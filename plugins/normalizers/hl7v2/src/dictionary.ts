@@ -29,8 +29,8 @@ export interface VersionModel {
 }
 
 /**
- * The versions with their own definitions: those `hl7-dictionary` 1.0.1 ships. Later ones (2.8 … 2.9) are read
- * with the nearest earlier one (versions.ts); docs/normalizers.md says why.
+ * The versions with their own definitions: those `hl7-dictionary` 1.0.1 ships, 2.1 … 2.7.1 of HL7_V2_VERSIONS.
+ * Later ones (2.8 … 2.9) are read with the nearest earlier one (versions.ts); docs/normalizers.md says why.
  */
 export const HL7_VERSIONS: readonly string[] = HL7_V2_VERSIONS.slice(0, versionRank('2.7.1') + 1);
 
