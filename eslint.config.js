@@ -30,6 +30,11 @@ const noFastify = [
   { group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'layering: plugins never import Fastify' },
 ];
 
+/** The engine loads no zod schemas: of @mapx/api it imports the error bodies' entry only. */
+const engineApiEntry = [
+  { regex: '^@mapx/api(?!/errors$)', message: 'layering: the engine imports @mapx/api/errors only' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,11 +66,17 @@ export default tseslint.config(
   // the one FHIR REST client: imports nothing of ours, so the engine and the FHIR-server store can share it
   layer(['shared/fhir-client/**'], except('@mapx/fhir-client')),
   layer(['shared/fhir-client/**/*.test.ts'], except('@mapx/fhir-client', '@mapx/plugin-testkit')),
-  layer(['shared/engine/**'], except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client')),
+  // the engine builds the Mapx error payload with @mapx/api's builder (its zod-free `@mapx/api/errors` entry)
+  layer(
+    ['shared/engine/**'],
+    except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client', '@mapx/api'),
+    engineApiEntry,
+  ),
   // engine tests may start the real FHIR test server of the testkit (a devDependency, never shipped code)
   layer(
     ['shared/engine/**/*.test.ts'],
-    except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client', '@mapx/plugin-testkit'),
+    except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client', '@mapx/api', '@mapx/plugin-testkit'),
+    engineApiEntry,
   ),
   layer(['shared/api/**'], except('@mapx/api', '@mapx/hl7v2')),
   layer(['shared/plugin-testkit/**'], except('@mapx/plugin-testkit', '@mapx/plugin-api')),

@@ -9,6 +9,7 @@ export * from './samples.js';
 export * from './media-types.js';
 export * from './plugins-info.js';
 export * from './errors/index.js';
+export * from './errors/problem-details.js';
 export * from './contract/index.js';
 export * from './mapping-tests.js';
 export * from './mapping-history.js';

@@ -1,24 +1,13 @@
+import { mapxErrorPayload, type MapxErrorBody } from '@mapx/api/errors';
 import type { VerboseReport } from './engine/types.js';
 
-export interface MapxErrorPayload {
-  __isMapxError: true;
-  __isFlashError: boolean;
-  message: string;
-  code: string;
-  name: string;
-  value: unknown;
-  token: unknown;
-  cause: unknown;
-  line: number | string;
-  start: number | string;
-  position: number | string;
-}
-
-const orEmpty = (v: unknown): unknown => (v === undefined || v === null ? '' : v);
+export type MapxErrorPayload = MapxErrorBody;
 
 function isReport(x: unknown): x is VerboseReport {
   return typeof x === 'object' && x !== null && 'diagnostics' in x && 'executionId' in x;
 }
+
+const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 /**
  * The legacy 422 error payload of service §9.4: from a verbose report (step 5: primary diagnostic, name
@@ -29,41 +18,30 @@ export function toLegacyErrorPayload(errOrReport: unknown): MapxErrorPayload {
     const d = errOrReport.diagnostics;
     const primary = (d.error[0] ?? d.warning[0] ?? d.debug[0]) as Record<string, unknown> | undefined;
     const code = typeof primary?.['code'] === 'string' ? primary['code'] : 'EVALUATION_FAILED';
-    return {
-      __isMapxError: true,
-      __isFlashError: code.startsWith('F'),
+    return mapxErrorPayload({
+      isFlashError: code.startsWith('F'),
       message: typeof primary?.['message'] === 'string' ? primary['message'] : 'Evaluation failed',
       code,
       name: 'EvaluationError',
-      value: '',
-      token: '',
-      cause: '',
-      line: (primary?.['line'] as number | undefined) ?? '',
-      start: (primary?.['start'] as number | undefined) ?? '',
-      position: (primary?.['position'] as number | undefined) ?? '',
-    };
+      line: primary?.['line'] as number | undefined,
+      start: primary?.['start'] as number | undefined,
+      position: primary?.['position'] as number | undefined,
+    });
   }
   const e = (typeof errOrReport === 'object' && errOrReport !== null ? errOrReport : {}) as Record<
     string,
     unknown
   >;
-  const message = typeof e['message'] === 'string' ? e['message'] : String(errOrReport);
-  return {
-    __isMapxError: true,
-    __isFlashError: e['instanceOf'] !== undefined || e['token'] === 'InstanceOf:',
-    message,
-    code: String(orEmpty(e['code'])),
-    name: String(orEmpty(e['name'])),
+  return mapxErrorPayload({
+    isFlashError: e['instanceOf'] !== undefined || e['token'] === 'InstanceOf:',
+    message: typeof e['message'] === 'string' ? e['message'] : String(errOrReport),
+    code: text(e['code']),
+    name: text(e['name']),
     value:
-      typeof e['value'] === 'string'
-        ? e['value']
-        : e['value'] === undefined
-          ? ''
-          : JSON.stringify(e['value']),
-    token: orEmpty(e['token']),
-    cause: '',
-    line: (e['line'] as number | undefined) ?? '',
-    start: (e['start'] as number | undefined) ?? '',
-    position: (e['position'] as number | undefined) ?? '',
-  };
+      typeof e['value'] === 'string' || e['value'] === undefined ? e['value'] : JSON.stringify(e['value']),
+    token: e['token'],
+    line: e['line'] as number | undefined,
+    start: e['start'] as number | undefined,
+    position: e['position'] as number | undefined,
+  });
 }

@@ -22,9 +22,12 @@ export class FhirHolder {
 
   /** Why FLASH cannot run: still loading, or the load error. */
   unavailableReason(): string {
-    return this.failure
-      ? `The FHIR package context failed to load: ${this.failure}`
-      : 'The FHIR package context is still loading (warm-up in progress)';
+    return `The FHIR package context ${this.unavailableState()}`;
+  }
+
+  /** The `state` of a FHIR_CONTEXT_UNAVAILABLE answer: "is still loading …" or "failed to load: …". */
+  unavailableState(): string {
+    return this.failure ? `failed to load: ${this.failure}` : 'is still loading (warm-up in progress)';
   }
 
   async load(): Promise<void> {

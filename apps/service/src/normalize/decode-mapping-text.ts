@@ -6,7 +6,8 @@ export type MappingText =
   | {
       readonly ok: false;
       readonly code: 'MAPPING_CHARSET_UNSUPPORTED' | 'MAPPING_TEXT_UNDECODABLE';
-      readonly detail: string;
+      /** The parameters of the code's message. */
+      readonly params: Readonly<Record<string, string>>;
     };
 
 /**
@@ -16,8 +17,11 @@ export type MappingText =
 export function decodeMappingText(body: unknown, charset: string | undefined): MappingText {
   if (!(body instanceof Uint8Array)) return { ok: true, text: '' };
   const out = decodeText(body, { param: charset, format: 'other', fallback: 'utf-8' }, iconvCodec);
-  if (!out.ok) return { ok: false, code: 'MAPPING_CHARSET_UNSUPPORTED', detail: out.issue.message };
+  if (!out.ok) {
+    const params = { charset: out.charset, source: out.source };
+    return { ok: false, code: 'MAPPING_CHARSET_UNSUPPORTED', params };
+  }
   const invalid = out.warnings[0];
-  if (invalid) return { ok: false, code: 'MAPPING_TEXT_UNDECODABLE', detail: invalid.message };
+  if (invalid) return { ok: false, code: 'MAPPING_TEXT_UNDECODABLE', params: { detail: invalid.message } };
   return { ok: true, text: out.text };
 }

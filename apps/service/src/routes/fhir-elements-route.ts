@@ -21,7 +21,7 @@ export async function fhirElementsRoute(app: FastifyInstance): Promise<void> {
     const ctx = app.mapx.fhir.get();
     if (!ctx)
       return sendError(reply, 'FHIR_CONTEXT_UNAVAILABLE', {
-        params: { reason: app.mapx.fhir.unavailableReason() },
+        params: { state: app.mapx.fhir.unavailableState() },
       });
     const nav = createNavigator(ctx);
     const root = nav.root(type.trim());

@@ -5,7 +5,7 @@ import { OrderedWindow } from '../stream/ordered-window.js';
 import { splitLines } from '../stream/split-lines.js';
 import { runEvaluation } from '../evaluation/run-evaluation.js';
 import type { EvaluationOutcome } from '../eval/outcome.js';
-import { syntheticReport } from '../eval/wire-report.js';
+import { failureReport } from '../http/reply/error-reply.js';
 import { evaluationAnswer, evaluationStatus } from '../http/reply/evaluation-answer.js';
 
 const EXPIRED = Symbol('expired');
@@ -114,7 +114,7 @@ function failed(
   const { status } = errorReply(code, { params });
   const message = serviceErrorMessage(code, params);
   if (!req.verbose) return errorLine(line.number, status, code, message);
-  const report = syntheticReport(status, { code, message, line: line.number, severity: 0, level: 'fatal' });
+  const report = failureReport(status, { code, message, line: line.number, severity: 0, level: 'fatal' });
   return `${JSON.stringify(report)}\n`;
 }
 

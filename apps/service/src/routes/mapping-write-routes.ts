@@ -41,7 +41,7 @@ export async function updateMapping(
     return sendError(reply, 'MAPPING_TEXT_TYPE_UNSUPPORTED', { params: { received: type.essence } });
   }
   const decoded = decodeMappingText(request.body, type?.params.charset);
-  if (!decoded.ok) return sendError(reply, decoded.code, { params: { detail: decoded.detail } });
+  if (!decoded.ok) return sendError(reply, decoded.code, { params: decoded.params });
   const expression = decoded.text;
   if (expression.trim() === '') return sendError(reply, 'MAPPING_EXPRESSION_EMPTY');
   const store = writable(app);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { serviceErrorMessage } from '@mapx/api';
 import { Warmup } from './warmup.js';
 
 function deferred() {
@@ -54,5 +55,14 @@ describe('Warmup', () => {
     const w = new Warmup(true);
     w.add('slow', () => new Promise(() => undefined));
     await expect(w.needWithin('slow', 20)).rejects.toMatchObject({ code: 'WARMUP_TIMEOUT' });
+  });
+
+  it('says which task is not ready after how long, in the words of the WARMING_UP answer', async () => {
+    const w = new Warmup(true);
+    w.add('slow', () => new Promise(() => undefined));
+    const err = (await w.needWithin('slow', 20).catch((e: unknown) => e)) as Error;
+    expect(serviceErrorMessage('WARMING_UP', { detail: err.message })).toBe(
+      'The service is still warming up (slow not ready after 20 ms); try again shortly',
+    );
   });
 });

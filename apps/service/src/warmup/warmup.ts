@@ -103,6 +103,7 @@ export class WarmupTimeoutError extends Error {
   override readonly name = 'WarmupTimeoutError';
   readonly code = 'WARMUP_TIMEOUT';
   constructor(task: string, ms: number) {
-    super(`The service is still warming up (${task} not ready after ${ms} ms); try again shortly`);
+    // the WARMING_UP answer puts this in its sentence (`SERVICE_ERRORS` in @mapx/api)
+    super(`${task} not ready after ${ms} ms`);
   }
 }

@@ -53,3 +53,32 @@ describe('GET /fhir/elements (completion support)', () => {
     expect((await get('type=Patient&path=a..b')).json().code).toBe('INVALID_PATH');
   });
 });
+
+describe('FHIR_CONTEXT_UNAVAILABLE: one status wherever the FHIR definitions are missing', () => {
+  it('answers 422 with the reason, for element lookups and for FHIR XML input alike', async () => {
+    const t = await createTestApp({
+      FHIR_PACKAGES: 'no.such.package@9.9.9',
+      FHIR_PACKAGE_REGISTRY_URL: 'http://127.0.0.1:9/',
+    });
+    try {
+      await warmedUp(t.app);
+      const lookup = await t.app.inject({ method: 'GET', url: '/fhir/elements?type=Patient' });
+      expect(lookup.statusCode).toBe(422);
+      expect(lookup.json()).toMatchObject({ code: 'FHIR_CONTEXT_UNAVAILABLE' });
+      expect(lookup.json().message).toMatch(/^The FHIR package context failed to load: .*no\.such\.package/);
+      const xml = await t.app.inject({
+        method: 'POST',
+        url: '/',
+        payload: {
+          mapx: '$',
+          contentType: 'application/fhir+xml',
+          input: '<Patient xmlns="http://hl7.org/fhir"/>',
+        },
+      });
+      expect(xml.statusCode).toBe(422);
+      expect(xml.json()).toMatchObject({ __isMapxError: true, code: 'FHIR_CONTEXT_UNAVAILABLE' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -40,6 +40,9 @@ export type DecodeOutcome =
         readonly message: string;
         readonly status: 415;
       };
+      /** The set that cannot be decoded, and where it was named. */
+      readonly charset: string;
+      readonly source: CharsetSource;
     };
 
 /** Invalid bytes reported one by one; beyond that, one summary warning. */
@@ -56,7 +59,8 @@ export function decodeText(bytes: Uint8Array, req: DecodeRequest, codec: Charset
   const choice = chooseCharset(bytes, req.param, req.format, req.fallback, (c) => isKnown(c, codec));
   if (!isKnown(choice.charset, codec)) {
     const message = `The character set "${choice.charset}" (${choice.source}) is not supported`;
-    return { ok: false, issue: { code: 'UNSUPPORTED_CHARSET', message, status: 415 } };
+    const issue = { code: 'UNSUPPORTED_CHARSET', message, status: 415 } as const;
+    return { ok: false, issue, charset: choice.charset, source: choice.source };
   }
   const warnings: CharsetWarning[] = [];
   if (choice.unsupportedDeclaration !== undefined) {

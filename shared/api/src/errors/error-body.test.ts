@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { errorReply } from './error-body.js';
-import { SERVICE_ERRORS, serviceErrorMessage, type ServiceErrorCode } from './service-errors.js';
+import {
+  SERVICE_ERRORS,
+  serviceErrorMessage,
+  type ServiceErrorCode,
+  type ServiceErrorEntry,
+} from './service-errors.js';
 import { serviceErrorSchema, enterpriseMessageSchema } from '../messages.js';
 import { mapxErrorPayloadSchema } from '../diagnostics.js';
 
@@ -18,6 +23,14 @@ describe('the service error catalogue', () => {
       }[SERVICE_ERRORS[code].shape];
       expect(schema.safeParse(body).success, code).toBe(true);
       if (SERVICE_ERRORS[code].shape !== 'enterprise') expect(body.code, code).toBe(code);
+    }
+  });
+
+  it('gives every code of its own a message with words of its own, not just a detail passed through', () => {
+    for (const code of codes) {
+      const entry: ServiceErrorEntry = SERVICE_ERRORS[code];
+      if (entry.foreign) continue;
+      expect(entry.message.replace(/\{\w+\}/g, '').trim(), code).not.toBe('');
     }
   });
 

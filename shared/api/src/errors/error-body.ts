@@ -4,6 +4,7 @@ import {
   type MessageParams,
   type ServiceErrorCode,
 } from './service-errors.js';
+import { mapxErrorPayload } from './mapx-error-payload.js';
 
 export interface ErrorOptions {
   readonly params?: MessageParams;
@@ -37,24 +38,19 @@ export function errorReply(code: ServiceErrorCode, options: ErrorOptions = {}): 
     case 'enterprise':
       return { status, body: { message } };
     case 'mapx-error':
-      return { status, body: mapxErrorPayload(message, wireCode, options) };
+      return {
+        status,
+        body: {
+          ...mapxErrorPayload({
+            message,
+            code: wireCode,
+            name: options.name ?? 'BadRequest',
+            line: options.line,
+            position: options.position,
+          }),
+        },
+      };
     default:
       return { status, body: { message, code: wireCode, ...options.details } };
   }
-}
-
-function mapxErrorPayload(message: string, code: string, options: ErrorOptions): Record<string, unknown> {
-  return {
-    __isMapxError: true,
-    __isFlashError: false,
-    message,
-    code,
-    name: options.name ?? 'BadRequest',
-    value: '',
-    token: '',
-    cause: '',
-    line: options.line ?? '',
-    start: '',
-    position: options.position ?? '',
-  };
 }

@@ -11,10 +11,17 @@ export interface ServiceErrorEntry {
   /** `{name}` placeholders are filled from the reply's parameters. */
   readonly message: string;
   readonly shape: ErrorShape;
+  /**
+   * A failure another component reported (a normaliser, Fastify): its own message is the `{detail}`, and its
+   * own code is what goes on the wire; the catalogue code only chooses the status and the shape.
+   */
+  readonly foreign?: true;
 }
 
 const service = (status: number, message: string) => ({ status, message, shape: 'service' }) as const;
 const enterprise = (status: number, message: string) => ({ status, message, shape: 'enterprise' }) as const;
+const foreign = (status: number, shape: ErrorShape) =>
+  ({ status, message: '{detail}', shape, foreign: true }) as const;
 
 /**
  * The one catalogue of the service's own error codes (engine codes live in the engine's catalogue, normaliser
@@ -28,15 +35,16 @@ export const SERVICE_ERRORS = {
     415,
     "Unsupported Content-Type: '{received}'; accepted media types: {accepted}",
   ),
-  INVALID_JSON: service(400, '{detail}'),
+  INVALID_JSON: service(400, 'The request body is not valid JSON: {detail}'),
   /** A request Fastify refused (its own `FST_ERR_*` code is kept on the wire). */
-  BAD_REQUEST: service(400, '{detail}'),
+  BAD_REQUEST: foreign(400, 'service'),
   INVALID_REQUEST_TARGET: service(400, 'Invalid request target: {problem}'),
   EDITION_FEATURE_UNAVAILABLE: service(
     404,
     '{feature} ({method} {url}) are part of the mapx enterprise edition; this service runs the base edition (MAPX_EDITION=base)',
   ),
-  WARMING_UP: service(503, '{detail}'),
+  /** `detail`: the task not ready and the wait, "fhir not ready after 5000 ms" (`WarmupTimeoutError`). */
+  WARMING_UP: service(503, 'The service is still warming up ({detail}); try again shortly'),
   /** Every evaluation thread stayed busy for MAPX_EVAL_QUEUE_TIMEOUT_MS; sent with Retry-After. */
   EVAL_QUEUE_TIMEOUT: service(
     503,
@@ -56,7 +64,8 @@ export const SERVICE_ERRORS = {
   METHOD_NOT_ALLOWED: service(405, 'GET /recache is not supported. Use POST /$recache instead.'),
   RECACHE_FAILED: service(500, 'error loading cache'),
   MISSING_TYPE: service(400, 'Query parameter type is required'),
-  FHIR_CONTEXT_UNAVAILABLE: service(503, '{reason}'),
+  /** `state`: "is still loading (warm-up in progress)" or "failed to load: …". */
+  FHIR_CONTEXT_UNAVAILABLE: service(422, 'The FHIR package context {state}'),
   UNKNOWN_TYPE: service(404, "No StructureDefinition with id, name or URL '{type}'"),
   INVALID_PATH: service(400, "Malformed FLASH path '{path}'"),
   UNKNOWN_ELEMENT: service(404, "Element '{path}' was not found in '{type}'"),
@@ -66,15 +75,24 @@ export const SERVICE_ERRORS = {
     shape: 'mapx-error',
   },
   /** An input a normaliser refused with 422 (its own code is kept on the wire). */
-  INPUT_INVALID: { status: 422, message: '{detail}', shape: 'mapx-error' },
+  INPUT_INVALID: foreign(422, 'mapx-error'),
   /** An input a normaliser refused with another status (its own code and status are kept on the wire). */
-  INPUT_REFUSED: service(400, '{detail}'),
+  INPUT_REFUSED: foreign(400, 'service'),
+  /** A compile error that carries no code of its own (engine errors bring their `F`/`S` code). */
+  COMPILE_FAILED: {
+    status: 422,
+    message: 'The expression could not be compiled',
+    shape: 'mapx-error',
+  },
   MAPPING_ID_INVALID: enterprise(400, "Invalid mapping id '{mappingId}': it must match {pattern}{reserved}"),
   MAPPING_TEXT_TYPE_UNSUPPORTED: enterprise(
     415,
     "Content-Type must be application/vnd.vendor.mapx or text/plain, got '{received}'",
   ),
-  MAPPING_CHARSET_UNSUPPORTED: enterprise(415, '{detail}'),
+  MAPPING_CHARSET_UNSUPPORTED: enterprise(
+    415,
+    'The character set "{charset}" ({source}) of the mapping text is not supported',
+  ),
   MAPPING_TEXT_UNDECODABLE: enterprise(400, 'The mapping text cannot be decoded: {detail}'),
   MAPPING_EXPRESSION_EMPTY: enterprise(400, 'The mapping expression is empty'),
   MAPPING_WRITES_DISABLED: enterprise(
@@ -136,7 +154,7 @@ export const SERVICE_ERRORS = {
     'The request ran for {limit} ms (MAPX_NDJSON_MAX_DURATION_MS): lines from {line} on were not mapped',
   ),
   /** NDJSON mode: a line's evaluation failed unexpectedly (a bug), answered in that line's error object. */
-  EVALUATION_FAILED: service(500, '{detail}'),
+  EVALUATION_FAILED: service(500, 'The evaluation failed unexpectedly: {detail}'),
   /** POST / with an NDJSON contentType: the lines come as one string in `input`. */
   NDJSON_INPUT_NOT_TEXT: service(
     400,

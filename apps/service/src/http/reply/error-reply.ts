@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { errorReply, JSON_CONTENT_TYPE, type ErrorOptions, type ServiceErrorCode } from '@mapx/api';
+import {
+  errorReply,
+  errorReport,
+  JSON_CONTENT_TYPE,
+  type ErrorOptions,
+  type ErrorReport,
+  type ServiceErrorCode,
+} from '@mapx/api';
 
 /**
  * Sends the error answer of a catalogue code (`SERVICE_ERRORS` in `@mapx/api`): its status and its body in the
@@ -8,4 +16,14 @@ import { errorReply, JSON_CONTENT_TYPE, type ErrorOptions, type ServiceErrorCode
 export function sendError(reply: FastifyReply, code: ServiceErrorCode, options?: ErrorOptions): FastifyReply {
   const { status, body } = errorReply(code, options);
   return reply.code(status).type(JSON_CONTENT_TYPE).send(body);
+}
+
+/** A failure in verbose mode: a report with the failure as its error entries, stamped now, a fresh id. */
+export function failureReport(status: number, ...errors: Readonly<Record<string, unknown>>[]): ErrorReport {
+  const now = Date.now();
+  return errorReport(
+    status,
+    errors.map((e) => ({ timestamp: now, ...e })),
+    randomUUID(),
+  );
 }

@@ -9,9 +9,9 @@ import type {
   FailureClass,
   FailureDetail,
 } from '../../eval/outcome.js';
-import { syntheticReport, toWireDiagnostic } from '../../eval/wire-report.js';
 import { compileDiagnostic } from '../../eval/compile-diagnostic.js';
 import { warningHeaderValues } from './warning-headers.js';
+import { failureReport } from './error-reply.js';
 
 /**
  * An evaluation outcome as HTTP answers it (interface spec): the one place that turns an outcome into a status,
@@ -77,7 +77,7 @@ function failureAnswer(failure: EvaluationFailure, verbose: boolean): Evaluation
         body: verbose ? compileReport(detail.error, detail.all) : toLegacyErrorPayload(detail.error),
       };
     case 'entry': {
-      const report = syntheticReport(status, detail.entry);
+      const report = failureReport(status, detail.entry);
       return { status, body: verbose ? report : toLegacyErrorPayload(report) };
     }
     case 'normalize':
@@ -88,13 +88,13 @@ function failureAnswer(failure: EvaluationFailure, verbose: boolean): Evaluation
       if (!verbose) return { status, body };
       return {
         status,
-        body: syntheticReport(status, { code: 'UNSUPPORTED_MEDIA_TYPE', message: body.message }),
+        body: failureReport(status, { code: 'UNSUPPORTED_MEDIA_TYPE', message: body.message }),
       };
     }
     case 'service': {
       const { body } = errorReply(detail.code, detail.options);
       if (!verbose || !detail.entry) return { status, body };
-      return { status, body: syntheticReport(status, detail.entry) };
+      return { status, body: failureReport(status, detail.entry) };
     }
   }
 }
@@ -109,18 +109,13 @@ function reportOf(error: ErrorEntry[]) {
 }
 
 function compileReport(error: ErrorEntry, all: readonly ErrorEntry[]) {
-  const report = syntheticReport(422, compileDiagnostic(error));
   // every resolution error of the mapping at once (engine: MAX_COMPILE_ERRORS), not only the first
-  if (all.length > 1)
-    report.diagnostics.error = all.map((e) =>
-      toWireDiagnostic({ timestamp: Date.now(), ...compileDiagnostic(e) }),
-    );
-  return report;
+  return failureReport(422, ...(all.length > 1 ? all : [error]).map(compileDiagnostic));
 }
 
 function issueReport(issue: NormalizeIssue) {
   const diag = { code: issue.code, message: issue.message, ...(issue.line ? { line: issue.line } : {}) };
-  return syntheticReport(issue.status, { ...diag, severity: 0, level: 'fatal' });
+  return failureReport(issue.status, { ...diag, severity: 0, level: 'fatal' });
 }
 
 /** A normaliser's refusal: 422 as the Mapx error payload, another status in the service shape with its location. */

@@ -143,10 +143,7 @@ export class MllpConnection {
     const plan = ackPlan(header);
     const decided =
       frame.kind === 'oversize'
-        ? reject(
-            'MLLP_MESSAGE_TOO_LARGE',
-            `the message has ${frame.size} bytes; the limit is MLLP_MAX_MESSAGE_BYTES`,
-          )
+        ? reject('MLLP_MESSAGE_TOO_LARGE', { size: frame.size })
         : routeMessage(this.pipeline, header);
     const rejected = 'ack' in decided;
     let acceptRejected = false;
@@ -193,12 +190,12 @@ export class MllpConnection {
 
   private async outcomeOf(item: Received): Promise<Outcome> {
     if ('ack' in item.decided) return item.decided;
-    if (item.frame.kind !== 'message' || !item.header) return reject('MLLP_INTERNAL_ERROR', 'unreachable');
+    if (item.frame.kind !== 'message' || !item.header) return reject('MLLP_INTERNAL_ERROR');
     try {
       return await processMessage(this.pipeline, item.header, item.decided.mapping, item.frame.bytes);
     } catch (err) {
       this.pipeline.host.logger.error({ err }, 'MLLP message processing failed');
-      return reject('MLLP_INTERNAL_ERROR', 'an unexpected error; it is logged');
+      return reject('MLLP_INTERNAL_ERROR');
     }
   }
 

@@ -41,6 +41,6 @@ async function outcomeOf(
     return await processMessage(pipeline, header!, decided.mapping, withEnvelope, BATCH_MEMBER_TYPE);
   } catch (err) {
     pipeline.host.logger.error({ err }, 'MLLP message processing failed');
-    return reject('MLLP_INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
+    return reject('MLLP_INTERNAL_ERROR');
   }
 }

@@ -3,7 +3,14 @@ import type { ListenerHost, ListenerWarning } from '@mapx/plugin-api';
 import type { AckError } from '../hl7/ack.js';
 import type { MshHeader } from '../hl7/msh-header.js';
 import { routeFor, type RouteTable } from '../routes/route-table.js';
-import { INPUT_REFUSED_HL7, MAPPING_FAILED_HL7, MLLP_ERRORS, type MllpErrorCode } from '../errors.js';
+import {
+  INPUT_REFUSED_HL7,
+  MAPPING_FAILED_HL7,
+  MLLP_ERRORS,
+  mllpErrorMessage,
+  type MllpErrorCode,
+  type MllpErrorParams,
+} from '../errors.js';
 import { DeliveryError, type Delivery } from '../delivery/delivery.js';
 import { DeadLetterFullError, type DeadLetterFolder } from '../delivery/dead-letter.js';
 import type { ListenerStats } from './listener-stats.js';
@@ -27,11 +34,11 @@ export function routeMessage(
   pipeline: Pipeline,
   header: MshHeader | undefined,
 ): { readonly mapping: string } | Outcome {
-  if (!header) return reject('MLLP_UNPARSEABLE', 'the message does not start with a usable MSH segment');
+  if (!header) return reject('MLLP_UNPARSEABLE');
   const mapping = routeFor(pipeline.routes, header);
   if (mapping !== undefined) return { mapping };
   const type = `${header.messageType}^${header.triggerEvent}`;
-  return reject('MLLP_NO_ROUTE', `no route for message type ${type} and no default route (MLLP_ROUTES)`);
+  return reject('MLLP_NO_ROUTE', { type });
 }
 
 /** Maps a routed message and delivers the result: AA, AE (mapping or delivery failed) or AR (input refused). */
@@ -99,7 +106,7 @@ async function deadLetter(
     });
     pipeline.stats.onDeadLettered();
     log.warn({ code, file: letter.file, controlId: header.controlId }, `delivery failed: ${why}`);
-    return reject(code, `${told}; kept as dead letter ${letter.ref}`);
+    return reject(code, { failure: told, deadLetter: `kept as dead letter ${letter.ref}` });
   } catch (writeErr) {
     const reason = writeErr instanceof Error ? writeErr.message : String(writeErr);
     const full = writeErr instanceof DeadLetterFullError;
@@ -109,11 +116,12 @@ async function deadLetter(
       `delivery failed: ${why}; dead letter not written: ${reason}`,
     );
     const kept = full ? 'the dead-letter folder is full' : 'the dead letter could not be written either';
-    return reject(code, `${told}; ${kept}: resend the message`);
+    return reject(code, { failure: told, deadLetter: `${kept}: resend the message` });
   }
 }
 
-export function reject(code: MllpErrorCode, message: string): Outcome {
+export function reject(code: MllpErrorCode, params?: MllpErrorParams): Outcome {
   const entry = MLLP_ERRORS[code];
+  const message = mllpErrorMessage(code, params);
   return { ack: entry.ack, error: { hl7: entry.hl7, hl7Text: entry.hl7Text, code, message } };
 }

@@ -49,7 +49,7 @@ describe('toRunOutcome', () => {
     if (outcome.kind !== 'report') throw new Error('expected a report');
     expect(outcome.report.status).toBe(404);
     expect(outcome.report.diagnostics.error[0]).toMatchObject({
-      code: 'HTTP_404',
+      code: 'UNCODED_ERROR',
       message: 'Not found: not found',
     });
     const unsupported = toRunOutcome(

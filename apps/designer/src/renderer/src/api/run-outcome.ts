@@ -1,6 +1,8 @@
 import {
+  errorReport,
   mapxErrorPayloadSchema,
   verboseReportSchema,
+  type ClientErrorCode,
   type DiagnosticEntry,
   type VerboseReport,
 } from '@mapx/api';
@@ -20,9 +22,13 @@ export type RunOutcome =
     }
   | { readonly kind: 'unreachable'; readonly message: string };
 
+/** A report made here, not by the service: it has no execution id. */
 function syntheticReport(status: number, entry: DiagnosticEntry): VerboseReport {
-  return { ok: false, status, diagnostics: { error: [entry], warning: [], debug: [] }, executionId: '' };
+  return errorReport(status, [entry], '');
 }
+
+/** The defined code of a failure whose answer names none (`CLIENT_ERRORS` in `@mapx/api`). */
+const UNCODED: ClientErrorCode = 'UNCODED_ERROR';
 
 function offset(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -33,7 +39,7 @@ function fromErrorPayload(status: number, body: unknown): VerboseReport | undefi
   const parsed = mapxErrorPayloadSchema.safeParse(body);
   if (!parsed.success) return undefined;
   const { code, message } = parsed.data;
-  const entry: DiagnosticEntry = { code: code === '' ? 'ERROR' : code, message, severity: 0, level: 'fatal' };
+  const entry: DiagnosticEntry = { code: code === '' ? UNCODED : code, message, severity: 0, level: 'fatal' };
   const line = offset(parsed.data.line);
   const start = offset(parsed.data.start);
   const position = offset(parsed.data.position);
@@ -62,6 +68,6 @@ export function toRunOutcome(httpStatus: number, body: unknown, elapsedMs: numbe
     return { kind: 'report', httpStatus, report: { ...ok, ...result }, elapsedMs };
   }
   const { message, code } = readableError(httpStatus, body);
-  const entry = { code: code ?? `HTTP_${httpStatus}`, message, severity: 0, level: 'fatal' };
+  const entry = { code: code ?? UNCODED, message, severity: 0, level: 'fatal' };
   return { kind: 'report', httpStatus, report: syntheticReport(httpStatus, entry), elapsedMs };
 }
