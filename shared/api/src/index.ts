@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './fhir-elements.js';
 export * from './charset/index.js';
 export * from './samples.js';
+export * from './designer-csp.js';
 export * from './media-types.js';
 export * from './plugins-info.js';
 export * from './errors/index.js';

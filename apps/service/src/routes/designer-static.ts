@@ -1,5 +1,6 @@
 import type FastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { designerContentSecurityPolicy } from '@mapx/api';
 import { requireCommonJs } from '../require-commonjs.js';
 import { sendError } from '../http/reply/error-reply.js';
 import { requestPath } from '../http/request-target.js';
@@ -13,27 +14,12 @@ export interface DesignerStaticOptions {
   readonly connectOrigins?: () => readonly string[];
 }
 
-/**
- * Strict policy for the designer page: everything from this origin, no inline scripts, no CDN. Monaco needs
- * inline styles; its workers are same-origin files (`blob:` kept for browsers that wrap module workers).
- */
+/** The designer page's policy (`@mapx/api`), connecting to this origin only. */
 export const DESIGNER_CSP = designerCsp([]);
 
 /** The page's policy, with `connect-src` widened to the given origins only. */
 export function designerCsp(connectOrigins: readonly string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    ["connect-src 'self'", ...connectOrigins].join(' '),
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return designerContentSecurityPolicy({ connectOrigins, formAction: "'self'" });
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

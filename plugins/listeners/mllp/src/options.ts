@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseInteger, parseOptionalText, pickEnv } from '@mapx/plugin-api';
+import { pickEnv } from '@mapx/plugin-api';
+import { integerOption as integer, optionalTextOption as text } from '@mapx/plugin-api/zod';
 import { parseAllowList } from './server/admission.js';
-
-const integer = z.custom<unknown>((v) => parseInteger(v) !== undefined).transform((v) => parseInteger(v)!);
-const text = z
-  .string()
-  .optional()
-  .transform((s) => parseOptionalText(s));
 
 /** MLLP_* variables (docs/configuration.md); `port` absent → no listener. */
 export const mllpOptionsSchema = z

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { parseFlag, parseInteger, parseOptionalText, pickEnv } from '@mapx/plugin-api';
-
-/** A value `parse` accepts (typed JSON or environment text), as parsed; anything else is "Invalid input". */
-const parsedBy = <T>(parse: (value: unknown) => T | undefined) =>
-  z.custom<unknown>((v) => parse(v) !== undefined).transform((v) => parse(v)!);
-const flagSchema = parsedBy(parseFlag);
-const integerSchema = parsedBy(parseInteger);
-/** Node timers fire at once for delays above 2^31-1 ms (about 24.8 days): refuse them instead of polling constantly. */
-const intervalSchema = integerSchema.pipe(
-  z.number().max(2_147_483_647, 'at most 2147483647 ms (about 24.8 days)'),
-);
+import { parseOptionalText, pickEnv } from '@mapx/plugin-api';
+import {
+  flagOption as flagSchema,
+  integerOption as integerSchema,
+  timerIntervalOption as intervalSchema,
+} from '@mapx/plugin-api/zod';
 
 const baseUrlSchema = z
   .string()
