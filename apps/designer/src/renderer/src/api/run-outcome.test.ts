@@ -61,6 +61,16 @@ describe('toRunOutcome', () => {
     expect(unsupported.report.diagnostics.error[0]?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('gives a legacy payload without a code the defined code for an answer without one', () => {
+    const payload = { __isMapxError: true, code: '', message: 'Something failed' };
+    const outcome = toRunOutcome(422, payload, 1);
+    if (outcome.kind !== 'report') throw new Error('expected a report');
+    expect(outcome.report.diagnostics.error).toEqual([
+      { code: 'UNCODED_ERROR', message: 'Something failed', severity: 0, level: 'fatal' },
+    ]);
+    expect(outcome.report.executionId).toBe('');
+  });
+
   it('wraps a plain successful result', () => {
     const outcome = toRunOutcome(200, [1, 2], 1);
     if (outcome.kind !== 'report') throw new Error('expected a report');
