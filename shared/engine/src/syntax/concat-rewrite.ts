@@ -1,3 +1,5 @@
+import { forEachAstNode } from './ast-walk.js';
+
 interface Node {
   type?: unknown;
   value?: unknown;
@@ -16,20 +18,9 @@ export const CONCAT_FUNCTION = '__concat';
  * AST cannot overflow the stack here.
  */
 export function rewriteConcat(ast: unknown): void {
-  const seen = new Set<object>();
-  const stack: unknown[] = [ast];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const child of node) stack.push(child);
-      continue;
-    }
-    const n = node as Node;
+  forEachAstNode(ast, (n: Node) => {
     if (n.type === 'binary' && n.value === '&') toCall(n);
-    for (const key of Object.keys(n)) stack.push(n[key]);
-  }
+  });
 }
 
 function toCall(n: Node): void {
