@@ -87,6 +87,14 @@ describe('/Mapping routes with a folder store', () => {
     expect(csv.json()).toMatchObject({ code: 'CSV_UNTERMINATED_QUOTE', line: 2 });
   });
 
+  it('PUT names a character set it cannot decode, and where the request declared it (415)', async () => {
+    const res = await inject('PUT', '/Mapping/klingonText', '1 + 1', 'text/plain; charset=klingon');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      message: 'The character set "klingon" (content-type) of the mapping text is not supported',
+    });
+  });
+
   it('binds $mapxHttpInvocation on sub-routes, with credentials redacted', async () => {
     await inject('PUT', '/Mapping/echo', '$mapxHttpInvocation', 'text/plain');
     const res = await t.app.inject({
