@@ -34,6 +34,16 @@ describe('request limits and malformed bodies', () => {
     expect(body.position).toBe(13);
   });
 
+  it('says that the body is not JSON, then why, in the message of a malformed body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mapx": "1",}',
+    });
+    expect(res.json().message).toMatch(/^The request body is not valid JSON: \S/);
+  });
+
   it('answers 400 NO_EXPRESSION for a missing expression, and keeps serving', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/', payload: { input: 1 } });
     expect(res.statusCode).toBe(400);
