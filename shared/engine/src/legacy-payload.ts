@@ -1,4 +1,4 @@
-import { mapxErrorPayload, type MapxErrorBody } from '@mapx/api/errors';
+import { mapxErrorPayload, serviceErrorMessage, type MapxErrorBody } from '@mapx/api/errors';
 import type { VerboseReport } from './engine/types.js';
 
 export type MapxErrorPayload = MapxErrorBody;
@@ -6,6 +6,9 @@ export type MapxErrorPayload = MapxErrorBody;
 function isReport(x: unknown): x is VerboseReport {
   return typeof x === 'object' && x !== null && 'diagnostics' in x && 'executionId' in x;
 }
+
+/** A failed report without a diagnostic entry: the engine never makes one, but a payload must still be true. */
+const NO_DIAGNOSTIC = 'the report names no diagnostic';
 
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
@@ -20,7 +23,10 @@ export function toLegacyErrorPayload(errOrReport: unknown): MapxErrorPayload {
     const code = typeof primary?.['code'] === 'string' ? primary['code'] : 'EVALUATION_FAILED';
     return mapxErrorPayload({
       isFlashError: code.startsWith('F'),
-      message: typeof primary?.['message'] === 'string' ? primary['message'] : 'Evaluation failed',
+      message:
+        typeof primary?.['message'] === 'string'
+          ? primary['message']
+          : serviceErrorMessage('EVALUATION_FAILED', { detail: NO_DIAGNOSTIC }),
       code,
       name: 'EvaluationError',
       line: primary?.['line'] as number | undefined,

@@ -11,6 +11,7 @@ import type { EvaluationRequest } from './evaluation-request.js';
 import { NO_WARNINGS, type ErrorEntry, type EvaluationOutcome, type OutcomeWarning } from './outcome.js';
 import { failed } from './failures.js';
 import { toWireReport, type WireDiagnostic, type WireReport } from './wire-report.js';
+import { serviceErrorMessage } from '@mapx/api/errors';
 import { inputWarningDiagnostic } from './warnings.js';
 import { buildBindings } from './build-bindings.js';
 import { withExplain } from './explain/with-explain.js';
@@ -68,7 +69,10 @@ function evaluationFailure(
   const first = (d.error[0] ?? d.warning[0] ?? d.debug[0]) as Record<string, unknown> | undefined;
   const primary = first && pick(first, ['code', 'message', 'line', 'start', 'position']);
   const code = typeof primary?.code === 'string' ? primary.code : 'EVALUATION_FAILED';
-  const message = typeof primary?.message === 'string' ? primary.message : 'Evaluation failed';
+  const message =
+    typeof primary?.message === 'string'
+      ? primary.message
+      : serviceErrorMessage('EVALUATION_FAILED', { detail: 'the report names no diagnostic' });
   const detail = {
     kind: 'evaluation' as const,
     primary,

@@ -1,7 +1,7 @@
 import { createError } from '@mapx/engine';
 import { errorReply, type ErrorOptions, type ServiceErrorCode } from '@mapx/api';
 import type { NormalizeIssue } from '@mapx/plugin-api';
-import type { DispatchResult } from '../normalize/input-dispatcher.js';
+import { NAMELESS_REFUSAL, type DispatchResult } from '../normalize/input-dispatcher.js';
 import {
   NO_WARNINGS,
   type ErrorEntry,
@@ -78,7 +78,7 @@ export function inputFailure(
   }
   const issue: NormalizeIssue = result.issues[0] ?? {
     code: 'INPUT_INVALID',
-    message: 'Invalid input',
+    message: NAMELESS_REFUSAL,
     status: 422,
   };
   return failed('input', issue.code, issue.message, { kind: 'normalize', issue }, warnings);

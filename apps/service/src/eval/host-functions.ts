@@ -1,6 +1,7 @@
 import { HL7_V2_MEDIA_TYPE } from '@mapx/api';
+import { serviceErrorMessage } from '@mapx/api/errors';
 import type { Engine, FunctionCallContext } from '@mapx/engine';
-import type { InputDispatcher } from '../normalize/input-dispatcher.js';
+import { NAMELESS_REFUSAL, type InputDispatcher } from '../normalize/input-dispatcher.js';
 
 /** `$parseCsv(text)` and `$v2json(text)` (mapping-language §6.6), through the same normalisers as HTTP input. */
 export function registerHostFunctions(engine: Engine, dispatcher: InputDispatcher): void {
@@ -44,9 +45,15 @@ async function convert(
   }
   const issue =
     'unsupported' in result
-      ? { code: 'UNSUPPORTED_MEDIA_TYPE', message: `No normaliser for ${type}` }
+      ? {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: serviceErrorMessage('UNSUPPORTED_MEDIA_TYPE', {
+            received: type,
+            accepted: result.accepted.join(', '),
+          }),
+        }
       : result.issues[0];
-  throw Object.assign(new Error(issue?.message ?? 'conversion failed'), {
+  throw Object.assign(new Error(issue?.message ?? NAMELESS_REFUSAL), {
     code: issue?.code ?? 'INPUT_INVALID',
   });
 }

@@ -1,5 +1,6 @@
 import type { NormalizeWarning } from '@mapx/plugin-api';
-import { toWireDiagnostic, type WireDiagnostic } from './wire-report.js';
+import { toWireDiagnostic } from '@mapx/api/errors';
+import type { WireDiagnostic } from './wire-report.js';
 
 /** Severity of input warnings: the engine's warning band (§7.2, 30–39). */
 const INPUT_WARNING_SEVERITY = 30;

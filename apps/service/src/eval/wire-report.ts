@@ -1,21 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-/** The fields a Diagnostic entry may carry on the wire (interface spec: no other properties allowed). */
-const DIAGNOSTIC_FIELDS = [
-  'code',
-  'position',
-  'start',
-  'line',
-  'instanceOf',
-  'fhirElement',
-  'bindingStrength',
-  'expansionMode',
-  'value',
-  'message',
-  'severity',
-  'level',
-  'timestamp',
-] as const;
+import { toWireDiagnostic } from '@mapx/api/errors';
 
 export interface WireDiagnostic {
   readonly [key: string]: unknown;
@@ -29,16 +12,6 @@ export interface WireReport {
   executionId: string;
   /** Explain mode only (docs/authoring.md). */
   explain?: unknown;
-}
-
-export function toWireDiagnostic(entry: Readonly<Record<string, unknown>>): WireDiagnostic {
-  const out: Record<string, unknown> = {};
-  for (const key of DIAGNOSTIC_FIELDS) {
-    const v = entry[key];
-    const positional = key === 'line' || key === 'start' || key === 'position';
-    if (positional ? typeof v === 'number' : v !== undefined) out[key] = v;
-  }
-  return out;
 }
 
 interface ReportLike {
@@ -61,19 +34,5 @@ export function toWireReport(report: ReportLike): WireReport {
       debug: map(report.diagnostics.debug),
     },
     executionId: report.executionId,
-  };
-}
-
-/** A report for failures before evaluation (no expression, unsupported type, missing mapping, compile error). */
-export function syntheticReport(status: number, diagnostic: Readonly<Record<string, unknown>>): WireReport {
-  return {
-    ok: false,
-    status,
-    diagnostics: {
-      error: [toWireDiagnostic({ timestamp: Date.now(), ...diagnostic })],
-      warning: [],
-      debug: [],
-    },
-    executionId: randomUUID(),
   };
 }

@@ -8,6 +8,9 @@ import {
 import type { NormalizerEntry } from '../plugins/loaded-plugins.js';
 import { decodeBody } from './decode-body.js';
 
+/** The message of a normaliser's refusal that names no issue (none of ours refuses so). */
+export const NAMELESS_REFUSAL = 'the normaliser refused the input without naming an issue';
+
 /** `accepted`: every media type some normaliser handles, for the 415 answer. */
 export type DispatchResult =
   | NormalizeResult

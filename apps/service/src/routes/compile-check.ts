@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { severityOf } from '@mapx/engine';
 import { compileDiagnostic } from '../eval/compile-diagnostic.js';
 import { warningHeaderValues } from '../http/reply/warning-headers.js';
-import { toWireDiagnostic, type WireDiagnostic } from '../eval/wire-report.js';
+import { toWireDiagnostic } from '@mapx/api/errors';
+import type { WireDiagnostic } from '../eval/wire-report.js';
 
 /**
  * Compiles a mapping that was just saved and puts what the compiler said on the answer, whose body stays the
