@@ -24,7 +24,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof InvalidJsonBody) {
-      return sendError(reply, 'INVALID_JSON', { params: { detail: error.message }, details: error.location });
+      return sendError(reply, 'INVALID_JSON', { params: { detail: error.detail }, details: error.location });
     }
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
       return sendError(reply, 'BAD_REQUEST', {

@@ -9,10 +9,11 @@ export class InvalidJsonBody extends Error {
   readonly statusCode = 400;
   readonly code = 'INVALID_JSON';
   constructor(
-    message: string,
+    /** What is wrong and where, e.g. `unexpected "}" at line 1, column 9`. */
+    readonly detail: string,
     readonly location: { line?: number; column?: number; position?: number },
   ) {
-    super(message);
+    super(`Invalid JSON: ${detail}`);
   }
 }
 
@@ -27,6 +28,8 @@ export function installJsonParsers(app: FastifyInstance): void {
       ...(issue?.column ? { column: issue.column } : {}),
       ...(issue?.position !== undefined ? { position: issue.position } : {}),
     };
-    done(new InvalidJsonBody(issue?.message ?? 'Invalid JSON', location), undefined);
+    // the parser's message names the syntax error first: the catalogue's message puts it after its own words
+    const detail = issue?.message.replace(/^Invalid JSON: /, '') ?? 'the body could not be parsed';
+    done(new InvalidJsonBody(detail, location), undefined);
   });
 }

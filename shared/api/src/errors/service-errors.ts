@@ -35,7 +35,7 @@ export const SERVICE_ERRORS = {
     415,
     "Unsupported Content-Type: '{received}'; accepted media types: {accepted}",
   ),
-  INVALID_JSON: service(400, 'The request body is not valid JSON: {detail}'),
+  INVALID_JSON: service(400, 'Invalid JSON: {detail}'),
   /** A request Fastify refused (its own `FST_ERR_*` code is kept on the wire). */
   BAD_REQUEST: foreign(400, 'service'),
   INVALID_REQUEST_TARGET: service(400, 'Invalid request target: {problem}'),
