@@ -13,6 +13,7 @@ const layer = (files, forbidden, extra = []) => ({
 const all = [
   '@mapx/plugin-api',
   '@mapx/xml',
+  '@mapx/hl7v2',
   '@mapx/fhir',
   '@mapx/fhir-client',
   '@mapx/engine',
@@ -55,6 +56,7 @@ export default tseslint.config(
   layer(['shared/plugin-api/**'], all),
   // internal helpers shared by built-in plugins: they import nothing of ours
   layer(['shared/xml/**'], all),
+  layer(['shared/hl7v2/**'], all),
   layer(['shared/fhir/**'], except('@mapx/fhir')),
   // the one FHIR REST client: imports nothing of ours, so the engine and the FHIR-server store can share it
   layer(['shared/fhir-client/**'], except('@mapx/fhir-client')),
@@ -65,11 +67,11 @@ export default tseslint.config(
     ['shared/engine/**/*.test.ts'],
     except('@mapx/engine', '@mapx/fhir', '@mapx/fhir-client', '@mapx/plugin-testkit'),
   ),
-  layer(['shared/api/**'], except('@mapx/api')),
+  layer(['shared/api/**'], except('@mapx/api', '@mapx/hl7v2')),
   layer(['shared/plugin-testkit/**'], except('@mapx/plugin-testkit', '@mapx/plugin-api')),
   layer(
     ['plugins/**/src/**'],
-    except('@mapx/plugin-api', '@mapx/plugin-testkit', '@mapx/xml', '@mapx/fhir-client'),
+    except('@mapx/plugin-api', '@mapx/plugin-testkit', '@mapx/xml', '@mapx/hl7v2', '@mapx/fhir-client'),
     noFastify,
   ),
   layer(['apps/service/**'], ['@mapx/designer', '@mapx/auth', '@mapx/normalizer-*', '@mapx/store-*']),

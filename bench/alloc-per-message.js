@@ -46,8 +46,11 @@ async function child(root) {
   const { createLogger } = await import(`${dist}/logger.js`);
   const { createRuntime } = await import(`${dist}/runtime.js`);
   const { buildApp } = await import(`${dist}/app.js`);
-  // runEvaluation with isolation off: the one entry point every build has (it then evaluates on this thread)
-  const { runEvaluation } = await import(`${dist}/eval/run-evaluation.js`);
+  // runEvaluation with isolation off: the one entry point every build has (it then evaluates on this thread);
+  // builds before the evaluation outcome kept it in eval/ and answered with an HTTP status
+  const { runEvaluation } = await import(`${dist}/evaluation/run-evaluation.js`).catch(
+    () => import(`${dist}/eval/run-evaluation.js`),
+  );
   const { config } = loadConfig({ LOG_LEVEL: 'warn', MAPX_EVAL_ISOLATION: 'off', MAPX_METRICS: 'off' });
   const logger = createLogger('warn');
   const app = await buildApp(config, await createRuntime(config, logger), { logger });
@@ -74,7 +77,7 @@ async function child(root) {
         verbose: false,
         lowerCollect: true,
       });
-      if (reply.status !== 200) throw new Error(`${s.name}: ${reply.status}`);
+      if (!(reply.ok ?? reply.status === 200)) throw new Error(`${s.name}: ${reply.code ?? reply.status}`);
     };
     for (let i = 0; i < Math.min(N, 1000); i++) await once();
     const profiler = new v8.GCProfiler();

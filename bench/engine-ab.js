@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import hl7v2 from '@mapx/normalizer-hl7v2';
+import { parseMediaType } from '@mapx/plugin-api';
 
 const baseDir = process.env.BENCH_BASE_DIR;
 if (!baseDir) {
@@ -42,7 +43,10 @@ async function engineOf(root) {
 const fixtures = join(import.meta.dirname, 'fixtures');
 const quiet = { logger: { debug() {}, info() {}, warn() {}, error() {} }, env: {}, fhir: () => undefined };
 const normalizer = await hl7v2.create({ preloadVersions: ['2.5.1'] }, quiet);
-const adt = await normalizer.normalize({ body: readFileSync(join(fixtures, 'adt-a01.hl7'), 'utf8') });
+const adt = await normalizer.normalize({
+  body: readFileSync(join(fixtures, 'adt-a01.hl7'), 'utf8'),
+  mediaType: parseMediaType('x-application/hl7-v2+er7'),
+});
 if (!adt.ok) throw new Error('the ADT^A01 fixture did not normalise');
 
 const BP = (sys, dia) => `InstanceOf: bp

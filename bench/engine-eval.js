@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { loadFhirContext } from '@mapx/fhir';
 import { createEngine } from '@mapx/engine';
 import hl7v2 from '@mapx/normalizer-hl7v2';
+import { parseMediaType } from '@mapx/plugin-api';
 
 const fhir = await loadFhirContext({
   fhirVersion: '4.0.1',
@@ -45,7 +46,10 @@ const BP_INPUT = `InstanceOf: bp
 const fixtures = join(import.meta.dirname, 'fixtures');
 const quiet = { logger: { debug() {}, info() {}, warn() {}, error() {} }, env: {}, fhir: () => undefined };
 const normalizer = await hl7v2.create({ preloadVersions: ['2.5.1'] }, quiet);
-const adt = await normalizer.normalize({ body: readFileSync(join(fixtures, 'adt-a01.hl7'), 'utf8') });
+const adt = await normalizer.normalize({
+  body: readFileSync(join(fixtures, 'adt-a01.hl7'), 'utf8'),
+  mediaType: parseMediaType('x-application/hl7-v2+er7'),
+});
 if (!adt.ok) throw new Error('the ADT^A01 fixture did not normalise');
 
 async function throughput(name, source, data = input, ms = 2000) {

@@ -64,7 +64,10 @@ async function serviceOf(root) {
   const { createLogger } = await load('apps/service/dist/logger.js');
   const { createRuntime } = await load('apps/service/dist/runtime.js');
   const { buildApp } = await load('apps/service/dist/app.js');
-  const { runEvaluation } = await load('apps/service/dist/eval/run-evaluation.js');
+  // where the evaluation lives, and the shape of its outcome, differ between builds (an earlier one: eval/)
+  const { runEvaluation } = await load('apps/service/dist/evaluation/run-evaluation.js').catch(() =>
+    load('apps/service/dist/eval/run-evaluation.js'),
+  );
   // the mappings' warnings (a date without a time zone, an untranslated code) are not logged: the figure is the
   // conversion; the 839-OBX message needs more than the default evaluation limit on the earlier builds
   const config = loadConfig({
@@ -100,7 +103,7 @@ async function child(root, round) {
     if (!input.ok) throw new Error(`${s.name}: ${JSON.stringify(input)}`);
     prepared.push({ s, source: sourceOf(s), input: input.value });
   }
-  /** One message as POST /Mapping/{id} handles it: evaluate, check the status; the Bundle. */
+  /** One message as POST /Mapping/{id} handles it: evaluate, check the outcome; the Bundle. */
   const once = async (p) => {
     const r = await runEvaluation(services, {
       source: p.source,
@@ -108,6 +111,10 @@ async function child(root, round) {
       verbose: false,
       lowerCollect: false,
     });
+    if ('ok' in r) {
+      if (!r.ok) throw new Error(`${p.s.name}: ${r.code} ${r.message.slice(0, 500)}`);
+      return r.result && 'value' in r.result ? r.result.value : undefined;
+    }
     if (r.status !== 200 && r.status !== 206)
       throw new Error(`${p.s.name}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
     return r.status === 206 ? r.body.result : r.body;

@@ -15,7 +15,14 @@ const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 
 const BUNDLE_FILES = /\/(?:serve|eval-worker)\.bundle\.[a-z]+$/;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
-const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api'];
+const bundled = [
+  'apps/service',
+  'shared/engine',
+  'shared/fhir',
+  'shared/fhir-client',
+  'shared/api',
+  'shared/hl7v2',
+];
 const file = (path) => fileState(ROOT, path);
 const tree = (path, options) => treeState(ROOT, path, options);
 
@@ -46,6 +53,7 @@ const STEPS = [
       ...ROOT_INPUTS.map(file),
       tree('apps/designer', { except: /\/test\// }),
       tree('shared/api/src'),
+      tree('shared/hl7v2/src'),
     ],
     outputs: () => [tree('apps/designer/dist')],
     run: () => run('npm', ['run', 'build', '--workspace', '@mapx/designer', '--if-present']),

@@ -1,5 +1,5 @@
 // Bundles the built service's own ES modules behind `apps/service/dist/serve.js` (and, the same way, the evaluation worker thread's behind `dist/isolation/eval-worker.js` into `dist/eval-worker.bundle.js`) (the service, @mapx/engine,
-// @mapx/fhir, @mapx/api: ~170 files) into `dist/serve.bundle.js`: Node 20 spends ~0.5 ms resolving and loading
+// @mapx/fhir, @mapx/api, @mapx/hl7v2: ~170 files) into `dist/serve.bundle.js`: Node 20 spends ~0.5 ms resolving and loading
 // each module, far more than the bytes cost (docs/performance.md, Start-up). Everything else stays an import
 // that Node resolves as before: third-party packages (CommonJS ones keep their own scope and strictness),
 // @mapx/plugin-api (plugins must share its classes) and the modules main.js has already loaded itself.
@@ -15,13 +15,15 @@ const DIST = join(ROOT, 'apps/service/dist');
 const BUNDLE = 'serve.bundle.js';
 const MANIFEST = 'serve.bundle.json';
 /** Workspace packages compiled by `tsc -b` that only the service loads; never @mapx/plugin-api. */
-const OWN_PACKAGES = /^@mapx\/(engine|fhir|fhir-client|api)(\/|$)/;
+const OWN_PACKAGES = /^@mapx\/(engine|fhir|fhir-client|api|hl7v2)(\/|$)/;
 /** Not `@mapx/source` (the TypeScript sources): the bundle is made of what `tsc -b` emitted. */
 const CONDITIONS = ['import', 'node', 'default'];
 
 const before = statTree([
   DIST,
-  ...['shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api'].map((p) => join(ROOT, p, 'dist')),
+  ...['shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api', 'shared/hl7v2'].map((p) =>
+    join(ROOT, p, 'dist'),
+  ),
 ]);
 const loadedByMain = await loadedOutsideServe(join(DIST, 'main.js'), join(DIST, 'serve.js'));
 await bundle('serve.js', BUNDLE, MANIFEST, loadedByMain);

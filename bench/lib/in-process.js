@@ -3,7 +3,7 @@ import { loadConfig } from '../../apps/service/dist/config/load-config.js';
 import { createLogger } from '../../apps/service/dist/logger.js';
 import { createRuntime } from '../../apps/service/dist/runtime.js';
 import { buildApp } from '../../apps/service/dist/app.js';
-import { runEvaluation } from '../../apps/service/dist/eval/run-evaluation.js';
+import { runEvaluation } from '../../apps/service/dist/evaluation/run-evaluation.js';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
@@ -39,7 +39,7 @@ export async function inProcess(env) {
     evaluateRate: (source, input) =>
       rate(async () => {
         const r = await runEvaluation(services, { source, input, verbose: false, lowerCollect: true });
-        if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+        if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
       }),
     mappingRate: (source, text, type) =>
       rate(async () => {
@@ -51,7 +51,7 @@ export async function inProcess(env) {
           verbose: false,
           lowerCollect: false,
         });
-        if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+        if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
       }),
     close: () => app.close(),
   };

@@ -9,6 +9,7 @@ export const PUBLIC_PACKAGE_DIRS = [
   'shared/plugin-api',
   'shared/plugin-testkit',
   'shared/xml',
+  'shared/hl7v2',
   'shared/fhir',
   'shared/fhir-client',
   'shared/engine',

@@ -75,7 +75,7 @@ export async function buildApp(
   installDrainHooks(app, app.mapx.lifecycle);
   installMetrics(app, app.mapx.metrics);
   await registerRoutes(app);
-  const stopWatching = watchStores(app.mapx, options.logger);
+  const stopWatching = watchStores(app.mapx.plugins.stores, app.mapx.mappings, options.logger);
   app.addHook('onReady', async () => {
     void app.mapx.warmup.start();
   });

@@ -1,12 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
 import type * as Serve from './serve.js';
+import { bundleIsCurrent } from './bundle-manifest.js';
+
+// the check an installed image runs against its own serve module (docs/deployment.md)
+export { bundleIsCurrent };
 
 type ServeModule = typeof Serve;
-
-/** Written by scripts/bundle-service.mjs next to the bundle: the bundle and every file it was made from. */
-interface BundleManifest {
-  readonly files: readonly (readonly [path: string, mtimeMs: number, size: number])[];
-}
 
 const BUNDLE = new URL('serve.bundle.js', import.meta.url);
 const MANIFEST = new URL('serve.bundle.json', import.meta.url);
@@ -19,22 +17,4 @@ const MANIFEST = new URL('serve.bundle.json', import.meta.url);
 export async function importServe(): Promise<ServeModule> {
   if (bundleIsCurrent(MANIFEST)) return (await import(BUNDLE.href)) as ServeModule;
   return import('./serve.js');
-}
-
-/** True when every file the manifest lists (paths relative to it) still has the recorded mtime and size. */
-export function bundleIsCurrent(manifest: URL): boolean {
-  try {
-    const { files } = JSON.parse(readFileSync(manifest, 'utf8')) as BundleManifest;
-    return (
-      files.length > 0 &&
-      files.every(([path, mtimeMs, size]) => unchanged(new URL(path, manifest), mtimeMs, size))
-    );
-  } catch {
-    return false;
-  }
-}
-
-function unchanged(file: URL, mtimeMs: number, size: number): boolean {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat !== undefined && stat.mtimeMs === mtimeMs && stat.size === size;
 }

@@ -1,3 +1,4 @@
+import { HL7_V2_MEDIA_TYPE } from '@mapx/hl7v2';
 import { z } from 'zod';
 
 /** The six input formats the service normalises (service-interface.md, POST /Mapping/{mappingId}). */
@@ -7,7 +8,7 @@ export const INPUT_CONTENT_TYPES = [
   'application/xml',
   'application/fhir+xml',
   'text/csv',
-  'x-application/hl7-v2+er7',
+  HL7_V2_MEDIA_TYPE,
 ] as const;
 export type InputContentType = (typeof INPUT_CONTENT_TYPES)[number];
 

@@ -1,3 +1,5 @@
+export { HL7_V2_MEDIA_TYPE, HL7_V2_MEDIA_TYPE_ALIASES, HL7_V2_MEDIA_TYPES } from '@mapx/hl7v2';
+
 /** Media type of a saved mapping's text (and of a template). */
 export const MAPX_MEDIA_TYPE = 'application/vnd.vendor.mapx';
 /** The Content-Type the service answers mapping text with. */

@@ -1,11 +1,13 @@
 import { authorizationHeader } from './credentials.js';
 import type { FhirRequestInfo } from './fhir-client-error.js';
 import type { FhirClient, FhirResource, FhirWriteResult } from './fhir-client.js';
+import { deliver } from './deliver.js';
 import { DEFAULT_FHIR_TIMEOUT_MS, type FhirClientOptions } from './fhir-client-options.js';
 import { exchange, type Exchange, type ExchangeConfig } from './http-exchange.js';
+import { checkTypeAndId, request } from './request-target.js';
 import { asBundle, asResource, refused } from './responses.js';
 import { retryPolicy } from './retry-policy.js';
-import { isResourceId, isResourceType, splitTypeAndQuery } from './search-params.js';
+import { isResourceType, splitTypeAndQuery } from './search-params.js';
 import { collectEntries, searchPages, type PageFetcher } from './search-pages.js';
 import { createUrlGuard, type UrlGuard } from './url-guard.js';
 
@@ -88,6 +90,7 @@ export function createFhirClient(options: FhirClientOptions): FhirClient {
       const res = await write(config, ex, bundle);
       return asBundle(res.resource, guard, 'Bundle');
     },
+    deliver: (result, opts) => deliver(guard, config, result, opts),
   };
   return client;
 }
@@ -97,17 +100,6 @@ function conditionHeaders(ifMatch: string | undefined, ifNoneMatch: string | und
   if (ifMatch) headers['if-match'] = ifMatch.includes('"') ? ifMatch : `W/"${ifMatch}"`;
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   return headers;
-}
-
-function request(
-  guard: UrlGuard,
-  method: Exchange['method'],
-  ref: string,
-  info: Omit<FhirRequestInfo, 'method' | 'url'>,
-): Exchange {
-  const url = guard.resolve(ref);
-  if (!url) throw refused(guard, ref, 'the URL is not under the configured FHIR server base');
-  return { method, url, info: { method, url: url.href, ...info } };
 }
 
 async function write(config: ExchangeConfig, ex: Exchange, resource: FhirResource): Promise<FhirWriteResult> {
@@ -130,12 +122,6 @@ async function readReference(
   if (!match || url.search) throw refused(guard, reference, 'not a literal reference of the form Type/id');
   const [, resourceType, id] = match as unknown as [string, string, string];
   return asResource(await get(relative, { resourceType, id }), guard, relative);
-}
-
-function checkTypeAndId(guard: UrlGuard, type: string, id: string | undefined): void {
-  if (!isResourceType(type)) throw refused(guard, type, `"${type}" is not a resource type`);
-  if (id !== undefined && !isResourceId(id))
-    throw refused(guard, `${type}/${id}`, `"${id}" is not a resource id`);
 }
 
 function queryText(query: URLSearchParams): string {

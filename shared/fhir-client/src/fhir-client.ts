@@ -1,3 +1,4 @@
+import type { DeliverOptions, DeliveryInput, FhirDeliveryResult } from './delivery-result.js';
 import type { SearchParams } from './search-params.js';
 
 export interface FhirResource {
@@ -94,4 +95,10 @@ export interface FhirClient {
   delete(resourceType: string, id: string, options?: Pick<WriteOptions, 'ifMatch'>): Promise<void>;
   /** POST a `transaction` or `batch` Bundle to the base; returns the response Bundle. */
   transaction(bundle: FhirBundle, options?: PostOptions): Promise<FhirBundle>;
+  /**
+   * Delivers a mapping result by the one rule set (docs/architecture.md, "Delivering a result"): a Bundle is
+   * POSTed to the base, a resource PUT by id or POSTed to its type, an array item by item until the first
+   * failure. Resolves with what was delivered or why not; never rejects for the result's or the server's fault.
+   */
+  deliver(result: DeliveryInput, options?: DeliverOptions): Promise<FhirDeliveryResult>;
 }

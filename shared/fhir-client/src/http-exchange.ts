@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FhirClientError, type FhirRequestInfo } from './fhir-client-error.js';
-import { backoffMs, isTransient, type RetryPolicy } from './retry-policy.js';
+import { readBody } from './read-body.js';
+import { backoffMs, isTransient, isUnprocessed, type RetryPolicy } from './retry-policy.js';
+
+/**
+ * Which failures earn another attempt: `transient` ones (isTransient: repeating the request is harmless),
+ * `unprocessed` ones only (isUnprocessed: the server certainly did not act on it), or `none`.
+ */
+export type RetryOn = 'transient' | 'unprocessed' | 'none';
 
 export interface Exchange {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,12 +17,24 @@ export interface Exchange {
   headers?: Record<string, string> | undefined;
   /** POST is retried only when the caller says repeating it is harmless. */
   idempotent?: boolean | undefined;
+  /** Overrides the rule above (GET, PUT, DELETE and idempotent POSTs: `transient`; other POSTs: `none`). */
+  retryOn?: RetryOn | undefined;
+  /** Bytes of the answer read at most; past them the body is dropped unread (`bodyOverLimit`). Default: all. */
+  maxBodyBytes?: number | undefined;
+  /** A 2xx answer whose body is not JSON yields `body: undefined` instead of an `invalid-response` error. */
+  bodyOptional?: boolean | undefined;
 }
 
 export interface ExchangeResult {
   status: number;
   body: unknown;
   etag: string | undefined;
+  /** `Location`, else `Content-Location`: where the server put a created or updated resource. */
+  location: string | undefined;
+  /** The 2xx answer's body was larger than `maxBodyBytes` and was not read (`body` is undefined). */
+  bodyOverLimit: boolean;
+  /** How many times the request was sent. */
+  attempts: number;
 }
 
 export interface ExchangeConfig {
@@ -26,16 +45,19 @@ export interface ExchangeConfig {
 
 /**
  * One request, sent again after a transient failure when it is idempotent (GET, PUT, DELETE; POST only when
- * marked so), with exponential backoff and jitter between attempts.
+ * marked so, or after an unprocessed failure with `retryOn: 'unprocessed'`), with exponential backoff and
+ * jitter between attempts.
  */
 export async function exchange(config: ExchangeConfig, ex: Exchange): Promise<ExchangeResult> {
-  const retries = ex.method !== 'POST' || ex.idempotent ? config.retry.retries : 0;
+  const retryOn = ex.retryOn ?? (ex.method !== 'POST' || ex.idempotent ? 'transient' : 'none');
+  const worthRetrying = retryOn === 'transient' ? isTransient : isUnprocessed;
+  const retries = retryOn === 'none' ? 0 : config.retry.retries;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await attemptOnce(config, ex);
+      return { ...(await attemptOnce(config, ex)), attempts: attempt };
     } catch (err) {
       if (!(err instanceof FhirClientError)) throw err;
-      if (attempt > retries || !isTransient(err)) throw withAttempts(err, attempt);
+      if (attempt > retries || !worthRetrying(err)) throw withAttempts(err, attempt);
       config.retry.onRetry?.(attempt, err);
       await sleep(backoffMs(config.retry, attempt, err.retryAfterS));
     }
@@ -57,12 +79,14 @@ function withAttempts(err: FhirClientError, attempts: number): FhirClientError {
 }
 
 /** One HTTP round trip with a whole-request timeout; maps every failure to a sanitised FhirClientError. */
-async function attemptOnce(config: ExchangeConfig, ex: Exchange): Promise<ExchangeResult> {
+async function attemptOnce(config: ExchangeConfig, ex: Exchange): Promise<Omit<ExchangeResult, 'attempts'>> {
   const headers: Record<string, string> = { accept: 'application/fhir+json', ...ex.headers };
   if (config.authorization) headers['authorization'] = config.authorization;
   let status: number;
   let text: string;
+  let overLimit: boolean;
   let etag: string | undefined;
+  let location: string | undefined;
   let retryAfter: string | null = null;
   try {
     const res = await fetch(ex.url, {
@@ -74,22 +98,23 @@ async function attemptOnce(config: ExchangeConfig, ex: Exchange): Promise<Exchan
     });
     status = res.status;
     etag = res.headers.get('etag') ?? undefined;
+    location = res.headers.get('location') ?? res.headers.get('content-location') ?? undefined;
     retryAfter = res.headers.get('retry-after');
-    text = await res.text();
+    ({ text, overLimit } = await readBody(res, ex.maxBodyBytes));
   } catch (err) {
     throw transportError(err, ex.info, config.timeoutMs);
   }
-  const body = parseBody(text, ex.info, status);
+  const body = parseBody(text, ex.info, status, ex.bodyOptional === true);
   if (status >= 300) throw httpError(status, body, ex.info, retryAfter);
-  return { status, body, etag };
+  return { status, body, etag, location, bodyOverLimit: overLimit };
 }
 
-function parseBody(text: string, info: FhirRequestInfo, status: number): unknown {
+function parseBody(text: string, info: FhirRequestInfo, status: number, optional: boolean): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    if (status >= 300) return undefined;
+    if (status >= 300 || optional) return undefined;
     throw new FhirClientError(`${info.method} ${info.url} returned a body that is not JSON`, {
       kind: 'invalid-response',
       request: info,
@@ -104,8 +129,7 @@ function httpError(
   info: FhirRequestInfo,
   retryAfter: string | null,
 ): FhirClientError {
-  const retryAfterS =
-    retryAfter !== null && /^\d{1,6}$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  const retryAfterS = retryAfterSeconds(retryAfter);
   const outcome = isOperationOutcome(body) ? body : undefined;
   const detail = outcome ? outcomeText(outcome) : undefined;
   const what = status >= 300 && status < 400 ? 'redirect (not followed)' : `HTTP ${status}`;
@@ -116,6 +140,16 @@ function httpError(
     ...(outcome ? { operationOutcome: outcome } : {}),
     ...(retryAfterS !== undefined ? { retryAfterS } : {}),
   });
+}
+
+/** `Retry-After` as delay-seconds, or as an HTTP date (seconds from now, 0 when past); else undefined. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  const text = value?.trim() ?? '';
+  if (/^\d{1,6}$/.test(text)) return Number(text);
+  // an HTTP date names its weekday and month: a bare number like `1.5` is not one
+  if (text.length > 64 || !/[A-Za-z]/.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : undefined;
 }
 
 function transportError(err: unknown, info: FhirRequestInfo, timeoutMs: number): FhirClientError {
@@ -145,7 +179,7 @@ function causeCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function isOperationOutcome(body: unknown): body is { resourceType: string; issue?: unknown[] } {
+export function isOperationOutcome(body: unknown): body is { resourceType: string; issue?: unknown[] } {
   return (
     typeof body === 'object' &&
     body !== null &&
@@ -153,7 +187,7 @@ function isOperationOutcome(body: unknown): body is { resourceType: string; issu
   );
 }
 
-function outcomeText(outcome: { issue?: unknown[] }): string | undefined {
+export function outcomeText(outcome: { issue?: unknown[] }): string | undefined {
   const texts = (outcome.issue ?? [])
     .map((i) => {
       const issue = i as { diagnostics?: unknown; details?: { text?: unknown } };

@@ -15,6 +15,17 @@ export type {
   WriteOptions,
 } from './fhir-client.js';
 export {
+  DEFAULT_DELIVERY_MAX_RESPONSE_BYTES,
+  type DeliveredRequest,
+  type DeliverOptions,
+  type DeliveryInput,
+  type FailedEntry,
+  type FhirDelivered,
+  type FhirDeliveryFailure,
+  type FhirDeliveryFailureReason,
+  type FhirDeliveryResult,
+} from './delivery-result.js';
+export {
   FhirClientError,
   isFhirClientError,
   type FhirClientErrorKind,

@@ -32,6 +32,32 @@ export function isTransient(err: FhirClientError): boolean {
   return err.kind === 'http' && err.status !== undefined && TRANSIENT_STATUS.has(err.status);
 }
 
+/** Statuses that say the server did not act on the request at all (it did not read it, or turned it away). */
+const UNPROCESSED_STATUS = new Set([408, 429, 503]);
+/** Connection failures before any byte of the request left: the server never saw it. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** True for a status the server may answer differently later (for a batch entry's status, too). */
+export function isTransientStatus(status: number | undefined): boolean {
+  return status !== undefined && TRANSIENT_STATUS.has(status);
+}
+
+/**
+ * A failure after which the server certainly did not act on the request: another attempt cannot repeat an
+ * effect, so even a create without an id may be sent again. A timeout, a dropped connection, a 502 or a 504 may
+ * follow a request the server processed, and are not such failures.
+ */
+export function isUnprocessed(err: FhirClientError): boolean {
+  if (err.kind === 'network') return NOT_CONNECTED.has(err.sourceErrorCode ?? '');
+  return err.kind === 'http' && err.status !== undefined && UNPROCESSED_STATUS.has(err.status);
+}
+
 /**
  * Delay before retry number `attempt` (1-based): exponential backoff with full jitter, so that many clients
  * failing together do not retry together; a server's `Retry-After` (seconds) is honoured up to the cap.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { EvalArgs } from './parse-args.js';
-import { guessContentType } from './guess-content-type.js';
+import { guessContentType } from '../normalize/guess-content-type.js';
 
 /** The evaluation request fields of `--explain`: explain on, and the input's media type for its lines. */
 export function explainFields(args: EvalArgs): { explain?: true; inputType?: string } {

@@ -5,13 +5,13 @@ import { loadConfig } from '../config/load-config.js';
 import { createLogger } from '../logger.js';
 import { createRuntime } from '../runtime.js';
 import { buildApp } from '../app.js';
-import { runEvaluation } from '../eval/run-evaluation.js';
-import { inputFailure } from '../http/input-failure.js';
+import { runEvaluation } from '../evaluation/run-evaluation.js';
+import { inputFailure } from '../eval/failures.js';
+import { evaluationAnswer } from '../http/reply/evaluation-answer.js';
 import { isVerbose } from '../http/verbose-flag.js';
 import { explainFields } from './explain-args.js';
 import { parseArgs, USAGE, type EvalArgs } from './parse-args.js';
-import { guessContentType } from './guess-content-type.js';
-import { warningText } from './warning-text.js';
+import { guessContentType } from '../normalize/guess-content-type.js';
 import { runCommand } from './run/run-command.js';
 import { pluginCommand } from './plugin-new/plugin-command.js';
 import { applyMappingsFolderDefault } from './mappings-folder-default.js';
@@ -65,7 +65,7 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
       bytes,
       true,
     );
-    if (!result.ok) return print(inputFailure(result, verbose).body, 1);
+    if (!result.ok) return print(evaluationAnswer(inputFailure(result), verbose).body, 1);
     input = result.value;
     inputWarnings = result.warnings ?? [];
   }
@@ -78,12 +78,13 @@ async function evaluate(app: Awaited<ReturnType<typeof buildApp>>, args: EvalArg
     lowerCollect: true,
     bindings,
     inputWarnings,
+    resultAs: 'value',
   });
-  for (const warning of outcome.warnings ?? [])
-    process.stderr.write(`mapx: warning ${warningText(warning)}
+  for (const warning of outcome.warnings)
+    process.stderr.write(`mapx: warning ${warning.code}: ${warning.message}
 `);
-  const body = outcome.json === undefined ? outcome.body : (JSON.parse(outcome.json) as unknown);
-  return print(body, outcome.status === 200 ? 0 : 1);
+  // what POST / would answer, printed as JSON (asked for as a value: no text to parse back)
+  return print(evaluationAnswer(outcome, verbose).body, outcome.ok ? 0 : 1);
 }
 
 function print(value: unknown, code: number): number {

@@ -1,4 +1,4 @@
-import type { FhirClientOptions } from '@mapx/engine';
+import type { FhirClientOptions } from '@mapx/fhir-client';
 
 /** The credentials a CLI command sends to the FHIR server its command line names (`--output`, `--fhir-server`). */
 export type TargetCredentials =

@@ -1,7 +1,7 @@
 import { builtinAliases } from '@mapx/engine';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { EvaluationRequest } from './run-evaluation.js';
+import type { EvaluationRequest } from './evaluation-request.js';
 
 type Bindings = Readonly<Record<string, unknown>>;
 

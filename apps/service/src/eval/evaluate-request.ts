@@ -2,8 +2,9 @@ import type { Engine } from '@mapx/engine';
 import type { AppConfig } from '../config/app-config.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import { isPending, type InputDispatcher } from '../normalize/input-dispatcher.js';
-import { inputFailure } from '../http/input-failure.js';
-import type { EvaluationReply, EvaluationRequest } from './run-evaluation.js';
+import type { EvaluationRequest } from './evaluation-request.js';
+import type { EvaluationOutcome } from './outcome.js';
+import { inputFailure } from './failures.js';
 import { evaluateLocally } from './evaluate-locally.js';
 
 /** What evaluating a request needs, on the main thread or in an evaluation worker thread. */
@@ -21,12 +22,12 @@ export async function evaluateRequest(
   evaluator: Evaluator,
   view: MappingView,
   req: EvaluationRequest,
-): Promise<EvaluationReply> {
+): Promise<EvaluationOutcome> {
   const { engine, config, dispatcher } = evaluator;
   if (!req.rawInput) return evaluateLocally(engine, config, view, req);
   const pending = dispatcher.normalize(req.rawInput.contentType, req.rawInput.bytes, true);
   const result = isPending(pending) ? await pending : pending;
-  if (!result.ok) return inputFailure(result, req.verbose);
+  if (!result.ok) return inputFailure(result);
   const inputWarnings = [...(req.inputWarnings ?? []), ...(result.warnings ?? [])];
   return evaluateLocally(engine, config, view, { ...req, input: result.value, inputWarnings });
 }

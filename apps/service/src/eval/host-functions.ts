@@ -1,3 +1,4 @@
+import { HL7_V2_MEDIA_TYPE } from '@mapx/api';
 import type { Engine, FunctionCallContext } from '@mapx/engine';
 import type { InputDispatcher } from '../normalize/input-dispatcher.js';
 
@@ -13,7 +14,7 @@ export function registerHostFunctions(engine: Engine, dispatcher: InputDispatche
   engine.registerFunction(
     'v2json',
     function (this: FunctionCallContext, text: string) {
-      return convert(this, dispatcher, 'x-application/hl7-v2+er7', text, '$v2json');
+      return convert(this, dispatcher, HL7_V2_MEDIA_TYPE, text, '$v2json');
     },
     '<s-:x>',
   );

@@ -1,7 +1,8 @@
 import type { Engine } from '@mapx/engine';
 import type { AppConfig } from '../config/app-config.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
-import type { EvaluationReply, EvaluationRequest } from './run-evaluation.js';
+import type { EvaluationRequest } from './evaluation-request.js';
+import type { EvaluationOutcome } from './outcome.js';
 import { evaluateLocally } from './evaluate-locally.js';
 import { inputSizeWithin } from './input-size.js';
 
@@ -37,8 +38,8 @@ export class InlineEvaluation {
     if (this.proven.size > REMEMBERED) this.proven.delete(this.proven.keys().next().value as string);
   }
 
-  /** The reply when the request may be evaluated on this thread, else undefined (it goes to the pool). */
-  async run(view: MappingView, req: EvaluationRequest): Promise<EvaluationReply | undefined> {
+  /** The outcome when the request may be evaluated on this thread, else undefined (it goes to the pool). */
+  async run(view: MappingView, req: EvaluationRequest): Promise<EvaluationOutcome | undefined> {
     if (req.rawInput || req.explain || !this.proven.has(req.source)) return undefined;
     let bound: number | undefined;
     try {

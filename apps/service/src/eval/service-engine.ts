@@ -1,6 +1,6 @@
+import { createFhirClient } from '@mapx/fhir-client';
 import {
   createEngine,
-  createFhirClient,
   createServerConceptMapSource,
   type Engine,
   type EngineLogger,

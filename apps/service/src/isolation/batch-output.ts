@@ -1,44 +1,41 @@
-import { splitResources } from '../cli/run/split-resources.js';
-import { runIssue, type RunIssueCode } from '../cli/run/run-codes.js';
-import type { EvaluationReply } from '../eval/run-evaluation.js';
+import { splitResources } from '../results/split-resources.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { BatchFailure, BatchResult, BatchShape } from './batch-task.js';
 
 /** The text of a batch's results, built where they were evaluated: main appends it without parsing. */
 export class BatchOutput {
   private readonly failures: BatchFailure[] = [];
-  private readonly warnings: Array<{ index: number; values: readonly string[] }> = [];
+  private readonly warnings: BatchResult['warnings'][number][] = [];
   private readonly texts = new Map<string, { parts: string[] }>();
   private readonly items: Array<string | undefined> = [];
 
   constructor(private readonly shape: BatchShape) {}
 
-  add(index: number, reply: EvaluationReply): void {
-    if (reply.warnings?.length) this.warnings.push({ index, values: reply.warnings });
-    if (reply.status !== 200) {
-      this.fail(index, reply.status, field(reply.body, 'code') ?? `HTTP_${reply.status}`, messageOf(reply));
+  add(index: number, outcome: EvaluationOutcome): void {
+    if (outcome.warnings.length) this.warnings.push({ index, values: outcome.warnings });
+    if (!outcome.ok) {
+      this.failures.push({ index, failure: outcome });
       return;
     }
-    if (reply.body === undefined) return;
+    if (outcome.result === undefined) return;
+    // evaluated on this thread: the result is a value, never text
+    const value = 'value' in outcome.result ? outcome.result.value : undefined;
     if (this.shape === 'split') {
-      for (const line of splitResources(reply.body)) this.append(line.type, line.json);
+      for (const line of splitResources(value)) this.append(line.type, line.json);
       return;
     }
-    const json = JSON.stringify(reply.body) as string | undefined;
+    const json = JSON.stringify(value) as string | undefined;
     if (json === undefined) {
-      this.failRun(index, 'RUN_RESULT_NOT_JSON');
+      this.failures.push({ index, notJson: true });
       return;
     }
     if (this.shape === 'items') this.items[index] = json;
     else this.append('results', json);
   }
 
-  fail(index: number, status: number, code: string, message: string): void {
-    this.failures.push({ index, status, code, message });
-  }
-
-  /** One of `mapx run`'s own codes (no HTTP status: the evaluation itself did not answer with it). */
-  failRun(index: number, code: RunIssueCode, detail?: string): void {
-    this.failures.push({ index, ...runIssue(code, detail) });
+  /** The evaluation threw (a bug, or a result JSON cannot serialise). */
+  threw(index: number, message: string): void {
+    this.failures.push({ index, threw: message });
   }
 
   result(): BatchResult {
@@ -58,14 +55,4 @@ export class BatchOutput {
     if (!t) this.texts.set(type, (t = { parts: [] }));
     t.parts.push(json);
   }
-}
-
-function messageOf(reply: EvaluationReply): string {
-  return field(reply.body, 'message') ?? (JSON.stringify(reply.body) as string | undefined) ?? '';
-}
-
-function field(body: unknown, name: string): string | undefined {
-  return typeof body === 'object' && body !== null && Object.hasOwn(body, name)
-    ? String((body as Record<string, unknown>)[name])
-    : undefined;
 }

@@ -1,3 +1,4 @@
+import type { EvaluationFailure, OutcomeWarning } from '../eval/outcome.js';
 import type { VersionedView } from './eval-task.js';
 
 /**
@@ -30,19 +31,19 @@ export interface BatchTask extends BatchRequest {
   readonly clock: SharedArrayBuffer;
 }
 
-/** An input that did not convert: the evaluation's status, code and message. */
-export interface BatchFailure {
-  readonly index: number;
-  /** Absent for `mapx run`'s own codes (the evaluation threw, the result is not JSON). */
-  readonly status?: number;
-  readonly code: string;
-  readonly message: string;
-}
+/**
+ * An input that did not convert: the evaluation's failure, or what went wrong around it (the evaluation threw,
+ * its result is not JSON), which the caller names in its own terms.
+ */
+export type BatchFailure =
+  | { readonly index: number; readonly failure: EvaluationFailure }
+  | { readonly index: number; readonly threw: string }
+  | { readonly index: number; readonly notJson: true };
 
 export interface BatchResult {
   readonly failures: readonly BatchFailure[];
-  /** `Warning` header values of converted inputs. */
-  readonly warnings: ReadonlyArray<{ readonly index: number; readonly values: readonly string[] }>;
+  /** Warnings of the inputs, converted or not. */
+  readonly warnings: ReadonlyArray<{ readonly index: number; readonly values: readonly OutcomeWarning[] }>;
   /** Output text by type (`results` for the `ndjson` shape), with its line count, in input order. */
   readonly texts: ReadonlyArray<readonly [type: string, text: string, lines: number]>;
   /** `items` shape: each input's result JSON (undefined: none, or the input failed). */

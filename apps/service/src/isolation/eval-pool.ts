@@ -3,7 +3,9 @@ import type * as PiscinaModule from 'piscina';
 import { requireCommonJs } from '../require-commonjs.js';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config.js';
-import type { EvaluationReply, EvaluationRequest } from '../eval/run-evaluation.js';
+import type { EvaluationRequest } from '../eval/evaluation-request.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
+import { queueTimeout, taskFailure, type TaskFailure } from '../eval/failures.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import {
   isWorkerStatus,
@@ -12,13 +14,11 @@ import {
   type EvalWorkerData,
   type VersionedView,
 } from './eval-task.js';
-import { failureReply, type TaskFailure } from './failure-reply.js';
 import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './batch-task.js';
 import { BatchWatchdog } from './batch-watchdog.js';
 import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
 import { Gate } from './gate.js';
-import { queueTimeoutReply } from './queue-timeout-reply.js';
 import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
 import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
@@ -70,13 +70,12 @@ export class EvalPool {
     return this.readiness.ready;
   }
 
-  async run(req: EvaluationRequest, view: MappingView): Promise<EvaluationReply> {
+  async run(req: EvaluationRequest, view: MappingView): Promise<EvaluationOutcome> {
     // tasks wait in piscina's queue while the threads start (warm-up disabled: the first request starts them)
     const pool = this.ensurePool();
-    if (!pool)
-      return failureReply({ kind: 'worker-died', reason: 'the service is shutting down' }, req.verbose);
+    if (!pool) return taskFailure({ kind: 'worker-died', reason: 'the service is shutting down' });
     const slot = this.slots.acquire(this.config.eval.queueTimeoutMs);
-    if (slot !== true && !(await slot)) return queueTimeoutReply(this.config.eval.queueTimeoutMs);
+    if (slot !== true && !(await slot)) return queueTimeout(this.config.eval.queueTimeoutMs);
     const versioned = this.views.publish(view);
     const aborter = new AbortController();
     const timer = setTimeout(() => aborter.abort(), this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
@@ -92,7 +91,7 @@ export class EvalPool {
           'evaluation worker terminated at the time limit',
         );
       else this.logger.warn({ err, failure: failure.kind }, 'evaluation ended by its worker pool');
-      return failureReply(failure, req.verbose);
+      return taskFailure(failure);
     } finally {
       clearTimeout(timer);
       this.slots.release();
@@ -178,20 +177,13 @@ export class EvalPool {
     req: EvaluationRequest,
     versioned: VersionedView,
     signal: AbortSignal,
-  ): Promise<EvaluationReply> {
+  ): Promise<EvaluationOutcome> {
     const task: EvalTask = { ...req, viewVersion: versioned.version };
     let result = await pool.run(task, { signal });
     if (result.stale) result = await pool.run({ ...task, view: versioned }, { signal });
     if (result.stale) throw new Error('the evaluation worker refused the view it was sent');
     if (result.thrown !== undefined) throw new EvaluationThrew(result.thrown);
-    const extras = {
-      ...(result.warnings ? { warnings: result.warnings } : {}),
-      ...(result.normalized ? { normalized: result.normalized } : {}),
-      ...(result.costBound === undefined ? {} : { costBound: result.costBound }),
-    };
-    return result.json === undefined
-      ? { status: result.status, ...extras }
-      : { status: result.status, json: result.json, ...extras };
+    return result.outcome;
   }
 
   private classify(err: unknown, timedOut: boolean): TaskFailure {

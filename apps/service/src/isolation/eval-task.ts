@@ -1,4 +1,5 @@
-import type { EvaluationRequest, Timing } from '../eval/run-evaluation.js';
+import type { EvaluationRequest } from '../eval/evaluation-request.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 
 /** A mapping view with the version main gave it; versions only grow within one pool. */
@@ -19,18 +20,8 @@ export type EvalTaskResult =
   | { readonly stale: true }
   /** The evaluation threw (a bug, or a result JSON cannot serialise): main rethrows, as if it had run there. */
   | { readonly stale?: undefined; readonly thrown: string }
-  | {
-      readonly stale?: undefined;
-      readonly thrown?: undefined;
-      readonly status: number;
-      readonly json?: string;
-      /** `Warning` header values of a non-verbose answer. */
-      readonly warnings?: readonly string[];
-      /** Normalisations this task ran ([media type, seconds]), when main collects metrics. */
-      readonly normalized?: readonly Timing[];
-      /** The expression's proven cost bound, when it has one (main may then evaluate it itself next time). */
-      readonly costBound?: number;
-    };
+  /** The outcome, its result and report as the request asked for them (`resultAs`: JSON text by default). */
+  | { readonly stale?: undefined; readonly thrown?: undefined; readonly outcome: EvaluationOutcome };
 
 /** `workerData` of every evaluation worker thread. */
 export interface EvalWorkerData {

@@ -8,7 +8,8 @@ import { InputDispatcher } from '../normalize/input-dispatcher.js';
 import { registerHostFunctions } from '../eval/host-functions.js';
 import { createServiceEngine } from '../eval/service-engine.js';
 import { evaluateRequest } from '../eval/evaluate-request.js';
-import type { Timing } from '../eval/run-evaluation.js';
+import type { EvaluationFailure, Timing } from '../eval/outcome.js';
+import { forTransfer } from './outcome-transfer.js';
 import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
 import { loadNormalizers } from './load-normalizers.js';
 import { isBatchTask, type BatchTask, type BatchTaskResult } from './batch-task.js';
@@ -65,23 +66,27 @@ async function init(): Promise<Handler> {
     timings = undefined;
     if (isBatchTask(task)) return evaluateBatch(evaluator, views.view, task);
     try {
-      const reply = await evaluateRequest(evaluator, views.view, task);
-      // a failed compile is not cached: asking again would compile it twice
-      const learn = !task.rawInput && !task.explain && reply.status !== 422;
+      const outcome = await evaluateRequest(evaluator, views.view, task);
+      // a failed compile is not cached: asking again would compile it twice; a failed evaluation is not learnt
+      const learn = !task.rawInput && !task.explain && (outcome.ok || isPartial(outcome));
       const costBound = learn ? await costBoundOf(engine, task.source) : undefined;
-      const warnings = {
-        ...(reply.warnings?.length ? { warnings: reply.warnings } : {}),
+      const facts = {
         ...(timings ? { normalized: timings } : {}),
         ...(costBound === undefined ? {} : { costBound }),
       };
-      if (reply.body === undefined) return { status: reply.status, ...warnings };
-      // a body JSON cannot express (a lone function) goes out as main sent it before: JSON type, empty text
-      const json = (JSON.stringify(reply.body) as string | undefined) ?? '';
-      return { status: reply.status, json, ...warnings };
+      const sent = forTransfer(outcome, task.resultAs ?? 'json');
+      return { outcome: timings || costBound !== undefined ? { ...sent, ...facts } : sent };
     } catch (err) {
       return { thrown: err instanceof Error ? err.message : String(err) };
     }
   };
+}
+
+/** A verbose answer whose result came with errors (report status 206). */
+function isPartial(outcome: EvaluationFailure): boolean {
+  return (
+    outcome.detail.kind === 'evaluation' && outcome.detail.partial && outcome.detail.report !== undefined
+  );
 }
 
 /** The compiled expression is in the engine's cache by now: this is a lookup. */

@@ -1,5 +1,5 @@
 import { evaluateRequest, type Evaluator } from '../eval/evaluate-request.js';
-import type { EvaluationReply } from '../eval/run-evaluation.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import { BatchOutput } from './batch-output.js';
 import type { BatchResult, BatchTask } from './batch-task.js';
@@ -23,16 +23,16 @@ export async function evaluateBatch(
     start = end;
     clock[0] = Date.now();
     try {
-      const reply: EvaluationReply = await evaluateRequest(evaluator, view, {
+      const outcome: EvaluationOutcome = await evaluateRequest(evaluator, view, {
         source: task.source,
         input: null,
         rawInput: { contentType, bytes },
         verbose: false,
         lowerCollect: false,
       });
-      out.add(index, reply);
+      out.add(index, outcome);
     } catch (err) {
-      out.failRun(index, 'RUN_EVALUATION_THREW', err instanceof Error ? err.message : String(err));
+      out.threw(index, err instanceof Error ? err.message : String(err));
     }
   }
   clock[0] = 0;

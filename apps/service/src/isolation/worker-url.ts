@@ -1,4 +1,4 @@
-import { bundleIsCurrent } from '../serve-module.js';
+import { bundleIsCurrent } from '../bundle-manifest.js';
 
 /**
  * The evaluation worker module: `dist/eval-worker.bundle.js` (made by `npm run build` with everything of ours

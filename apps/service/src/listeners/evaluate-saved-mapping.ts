@@ -1,10 +1,9 @@
 import type { ListenerEvaluation, ListenerInput } from '@mapx/plugin-api';
 import type { MapxServices } from '../services.js';
-import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
-import { notServedAnswer } from '../mappings/not-served.js';
-import { errorOutcome } from '../http/reply/error-reply.js';
+import { runEvaluation } from '../evaluation/run-evaluation.js';
+import { savedMappingSource } from '../evaluation/saved-mapping.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
 import { isBlank } from '../normalize/is-blank.js';
-import { errorCodeOf } from '../metrics/evaluation-outcome.js';
 import { listenerEvaluation } from './listener-evaluation.js';
 
 /**
@@ -16,20 +15,18 @@ export async function evaluateSavedMapping(
   mappingId: string,
   input: ListenerInput,
 ): Promise<ListenerEvaluation> {
-  const reply = await replyFor(services, mappingId, input);
-  if (services.metrics) record(services, mappingId, reply);
-  return listenerEvaluation(reply);
+  const outcome = await outcomeFor(services, mappingId, input);
+  if (services.metrics) record(services, mappingId, outcome);
+  return listenerEvaluation(outcome);
 }
 
-async function replyFor(
+async function outcomeFor(
   services: MapxServices,
   mappingId: string,
   input: ListenerInput,
-): Promise<EvaluationReply> {
-  const view = services.mappings.current();
-  const source = view.mappings.get(mappingId);
-  if (source === undefined) return notServedAnswer(view, mappingId);
-  if (source.trim() === '') return errorOutcome('EMPTY_MAPPING');
+): Promise<EvaluationOutcome> {
+  const source = savedMappingSource(services.mappings.current(), mappingId);
+  if (typeof source !== 'string') return source;
   const rawInput = isBlank(input.bytes) ? undefined : { contentType: input.contentType, bytes: input.bytes };
   // `return await`: an async function that returns a promise adopts it two microtask ticks later
   return await runEvaluation(services, {
@@ -38,14 +35,14 @@ async function replyFor(
     ...(rawInput ? { rawInput } : {}),
     verbose: false,
     lowerCollect: false,
+    resultAs: 'value',
   });
 }
 
 /** The same evaluation figures an HTTP evaluation leaves (only ids of saved mappings label them). */
-function record(services: MapxServices, mappingId: string, reply: EvaluationReply): void {
+function record(services: MapxServices, mappingId: string, outcome: EvaluationOutcome): void {
   const metrics = services.metrics;
   if (!metrics || !services.mappings.current().mappings.has(mappingId)) return;
-  const ok = reply.status < 400;
-  metrics.evaluations.inc({ mapping: mappingId, outcome: ok ? 'ok' : 'error' });
-  if (!ok) metrics.evaluationErrors.inc({ mapping: mappingId, code: errorCodeOf(reply) });
+  metrics.evaluations.inc({ mapping: mappingId, outcome: outcome.ok ? 'ok' : 'error' });
+  if (!outcome.ok) metrics.evaluationErrors.inc({ mapping: mappingId, code: outcome.code });
 }

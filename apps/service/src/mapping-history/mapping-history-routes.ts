@@ -9,7 +9,7 @@ import {
 } from '@mapx/plugin-api';
 import { sendError } from '../http/reply/error-reply.js';
 import { sendMapxText } from '../http/reply/text-replies.js';
-import { zodRoutes } from '../routes/zod-routes.js';
+import { zodRoutes } from '../http/zod-routes.js';
 import { historyStore, type HistoryStore } from './history-store.js';
 
 /** GET /Mapping/{mappingId}/$history and /$history/{versionId} (docs/stores.md#history). */

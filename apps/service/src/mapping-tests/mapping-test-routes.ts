@@ -6,7 +6,7 @@ import { sendError } from '../http/reply/error-reply.js';
 import { waitForWarmup } from '../http/wait-for-warmup.js';
 import { notServedAnswer } from '../mappings/not-served.js';
 import { WARMUP_MAPPINGS } from '../services.js';
-import { zodRoutes } from '../routes/zod-routes.js';
+import { zodRoutes } from '../http/zod-routes.js';
 import { expectationText } from './expectation-text.js';
 import { runMappingTests } from './run-mapping-tests.js';
 import { runTestCase } from './run-test-case.js';

@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { MappingTestCase } from '@mapx/plugin-api';
 import { exceedsDepth } from '@mapx/engine';
 import type { MapxServices } from '../services.js';
-import { runEvaluation } from '../eval/run-evaluation.js';
+import { runEvaluation } from '../evaluation/run-evaluation.js';
+import { evaluationAnswer } from '../http/reply/evaluation-answer.js';
 import { isBlank } from '../normalize/is-blank.js';
 import { testDeterminism } from './test-clock.js';
 import { testInputType } from './test-input-type.js';
@@ -28,7 +29,7 @@ export async function runTestCase(
     return { name, outcome: 'error', message };
   }
   const contentType = testInputType(testCase.inputExtension, testCase.input);
-  const reply = await runEvaluation(services, {
+  const outcome = await runEvaluation(services, {
     source,
     input: null,
     ...(isBlank(testCase.input) ? {} : { rawInput: { contentType, bytes: testCase.input } }),
@@ -37,6 +38,8 @@ export async function runTestCase(
     bindings: { mapxHttpInvocation: invocation(mappingId, contentType) },
     deterministic: testDeterminism(mappingId, name),
   });
+  // the result as JSON text (as a client of POST /Mapping/{id} reads it), its size checked before it is parsed
+  const reply = evaluationAnswer(outcome, false);
   if (reply.status === 200 && reply.json !== undefined && reply.json.length > limit) {
     // not parsed nor carried: compact JSON longer than the expectation's stored text cannot equal it
     const message = `the output has ${reply.json.length} characters of JSON, more than MAPX_TEST_CASE_MAX_BYTES (${limit}): not reported`;

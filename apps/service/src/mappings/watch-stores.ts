@@ -1,13 +1,18 @@
 import type { Logger } from 'pino';
-import type { MapxServices } from '../services.js';
+import type { MappingStore } from '@mapx/plugin-api';
+import type { MappingCache } from './mapping-cache.js';
 
 /** Reloads the mapping cache when a store reports a change (polling or file watching). */
-export function watchStores(services: MapxServices, logger: Logger): () => void {
-  const disposables = services.plugins.stores.flatMap(({ store }) =>
+export function watchStores(
+  stores: readonly { readonly store: MappingStore }[],
+  mappings: MappingCache,
+  logger: Logger,
+): () => void {
+  const disposables = stores.flatMap(({ store }) =>
     store.watch
       ? [
           store.watch(() => {
-            services.mappings
+            mappings
               .reload()
               .catch((err: unknown) => logger.warn({ err }, `reload after a change in ${store.name} failed`));
           }),

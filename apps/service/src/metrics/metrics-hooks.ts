@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EvaluationReply } from '../eval/run-evaluation.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { ServiceMetrics } from './service-metrics.js';
-import { errorCodeOf, outcomeOf } from './evaluation-outcome.js';
+import { outcomeOf } from './evaluation-outcome.js';
 
 declare module 'fastify' {
   interface FastifyReply {
     /** The evaluation this reply sends (set by `sendEvaluation`), for the metrics. */
-    mapxEvaluation: EvaluationReply | null;
+    mapxEvaluation: EvaluationOutcome | null;
   }
 }
 
@@ -37,12 +37,12 @@ function countEvaluation(
   metrics: ServiceMetrics,
   req: FastifyRequest,
   route: string,
-  evaluation: EvaluationReply,
+  evaluation: EvaluationOutcome,
 ): void {
   const mapping = mappingLabel(app, req, route);
-  const outcome = outcomeOf(evaluation.status);
+  const outcome = outcomeOf(evaluation);
   metrics.evaluations.inc({ mapping, outcome });
-  if (outcome === 'error') metrics.evaluationErrors.inc({ mapping, code: errorCodeOf(evaluation) });
+  if (!evaluation.ok && outcome === 'error') metrics.evaluationErrors.inc({ mapping, code: evaluation.code });
 }
 
 /** Only ids of saved mappings become label values: an unknown id in a URL would grow the series without bound. */

@@ -1,7 +1,9 @@
 import type * as PromClientModule from 'prom-client';
 import type { Counter as CounterT, Histogram as HistogramT, Registry as RegistryT } from 'prom-client';
 import { requireCommonJs } from '../require-commonjs.js';
-import type { MapxServices } from '../services.js';
+import type { Warmup } from '../warmup/warmup.js';
+import type { Lifecycle } from '../lifecycle/lifecycle.js';
+import type { MappingCache } from '../mappings/mapping-cache.js';
 import { renameDefaultGauges } from './lint-clean-defaults.js';
 
 type PromClient = typeof PromClientModule;
@@ -27,7 +29,7 @@ export class ServiceMetrics {
   readonly evaluationErrors: CounterT<'mapping' | 'code'>;
   readonly normalize: HistogramT<'content_type'>;
 
-  constructor(services: () => MapxServices) {
+  constructor(services: () => MetricsSources) {
     const client = promClient();
     this.registry = new client.Registry();
     const registers = [this.registry];
@@ -63,8 +65,15 @@ export class ServiceMetrics {
   }
 }
 
+/** What the state gauges read at scrape time (the service's own parts). */
+export interface MetricsSources {
+  readonly warmup: Warmup;
+  readonly lifecycle: Lifecycle;
+  readonly mappings: MappingCache;
+}
+
 /** Figures read from the services at scrape time: nothing on the request path. */
-function stateGauges(client: PromClient, registry: RegistryT, services: () => MapxServices): void {
+function stateGauges(client: PromClient, registry: RegistryT, services: () => MetricsSources): void {
   const registers = [registry];
   new client.Gauge({
     name: 'mapx_warming_up',

@@ -1,11 +1,11 @@
-import { decodeText, type CharsetFormat, type DecodeOutcome } from '@mapx/api';
+import { decodeText, HL7_V2_MEDIA_TYPES, type CharsetFormat, type DecodeOutcome } from '@mapx/api';
 import type { MediaType } from '@mapx/plugin-api';
 import { iconvCodec } from './iconv-codec.js';
 
 /** Which declaration inside the body can name its character set, by media type. */
 export function charsetFormatOf(mediaType: MediaType): CharsetFormat {
   if (mediaType.subtype === 'xml' || mediaType.subtype.endsWith('+xml')) return 'xml';
-  if (mediaType.subtype.includes('hl7-v2')) return 'hl7v2';
+  if ((HL7_V2_MEDIA_TYPES as readonly string[]).includes(mediaType.essence)) return 'hl7v2';
   return 'other';
 }
 

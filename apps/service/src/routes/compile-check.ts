@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { severityOf } from '@mapx/engine';
-import { compileDiagnostic } from '../eval/evaluate-locally.js';
-import { warningHeaderValues } from '../eval/warnings.js';
+import { compileDiagnostic } from '../eval/compile-diagnostic.js';
+import { warningHeaderValues } from '../http/reply/warning-headers.js';
 import { toWireDiagnostic, type WireDiagnostic } from '../eval/wire-report.js';
 
 /**

@@ -4,12 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { isVerbose } from '../http/verbose-flag.js';
 import { isExplain } from '../http/explain-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
-import { errorOutcome } from '../http/reply/error-reply.js';
-import { inputFailure } from '../http/input-failure.js';
-import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
-import { syntheticReport } from '../eval/wire-report.js';
+import { runEvaluation } from '../evaluation/run-evaluation.js';
+import { inputFailure, serviceFailure } from '../eval/failures.js';
+import type { EvaluationFailure } from '../eval/outcome.js';
 import { isPending } from '../normalize/input-dispatcher.js';
-import { zodRoutes } from './zod-routes.js';
+import { zodRoutes } from '../http/zod-routes.js';
 import { ndjsonType, sendNdjsonInput } from './ndjson-execute.js';
 
 /** POST / — ad-hoc evaluation (interface spec; mapping-language §9.4). */
@@ -22,26 +21,21 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
     const explain = !request.validationError && isExplain(request.query, body);
     const verbose = explain || isVerbose(request.query);
     if (request.validationError || body.mapx.trim() === '') {
-      const noExpr = syntheticReport(400, {
-        code: 'NO_EXPRESSION',
-        message: 'Missing expression',
-        severity: 1,
-        level: 'error',
-      });
-      return sendEvaluation(reply, verbose ? { status: 400, body: noExpr } : errorOutcome('NO_EXPRESSION'));
+      const entry = { code: 'NO_EXPRESSION', message: 'Missing expression', severity: 1, level: 'error' };
+      return sendEvaluation(reply, serviceFailure('request', 'NO_EXPRESSION', undefined, entry), verbose);
     }
     const ndjson = ndjsonType(body.contentType);
     if (ndjson !== undefined) {
       if (typeof body.input === 'string')
         return sendNdjsonInput(app, reply, { source: body.mapx, input: body.input, type: ndjson, verbose });
-      return sendEvaluation(reply, notText(ndjson, verbose));
+      return sendEvaluation(reply, notText(ndjson), verbose);
     }
     let input: unknown = null;
     let inputWarnings: readonly NormalizeWarning[] | undefined;
     if ('input' in body) {
       const pending = app.mapx.dispatcher.normalize(body.contentType, body.input, false);
       const result = isPending(pending) ? await pending : pending;
-      if (!result.ok) return sendEvaluation(reply, inputFailure(result, verbose));
+      if (!result.ok) return sendEvaluation(reply, inputFailure(result), verbose);
       input = result.value;
       inputWarnings = result.warnings;
     }
@@ -53,15 +47,14 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       lowerCollect: true,
       ...(inputWarnings ? { inputWarnings } : {}),
     };
-    return sendEvaluation(reply, await runEvaluation(app.mapx, req));
+    return sendEvaluation(reply, await runEvaluation(app.mapx, req), verbose);
   });
 }
 
 /** NDJSON lines come as one string: any other input is refused with its own code (a report in verbose mode). */
-function notText(contentType: string, verbose: boolean): EvaluationReply {
-  const refusal = errorOutcome('NDJSON_INPUT_NOT_TEXT', { params: { contentType } });
-  if (!verbose) return refusal;
-  const { message } = refusal.body as { message: string };
-  const diagnostic = { code: 'NDJSON_INPUT_NOT_TEXT', message, severity: 1, level: 'error' };
-  return { status: refusal.status, body: syntheticReport(refusal.status, diagnostic) };
+function notText(contentType: string): EvaluationFailure {
+  const options = { params: { contentType } };
+  const { message } = serviceFailure('request', 'NDJSON_INPUT_NOT_TEXT', options);
+  const entry = { code: 'NDJSON_INPUT_NOT_TEXT', message, severity: 1, level: 'error' };
+  return serviceFailure('request', 'NDJSON_INPUT_NOT_TEXT', options, entry);
 }

@@ -3,22 +3,25 @@ import { executeMappingRoute, executeMappingSubrouteRoute, putMappingSubrouteRou
 import { isVerbose } from '../http/verbose-flag.js';
 import { isExplain } from '../http/explain-flag.js';
 import { sendEvaluation } from '../http/reply/send-evaluation.js';
-import { errorOutcome } from '../http/reply/error-reply.js';
 import { httpInvocation, subroute, type ExecRequest } from './http-invocation.js';
-import { runEvaluation, type EvaluationReply } from '../eval/run-evaluation.js';
-import { syntheticReport } from '../eval/wire-report.js';
+import { runEvaluation } from '../evaluation/run-evaluation.js';
+import { savedMappingSource } from '../evaluation/saved-mapping.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
 import { updateMapping } from './mapping-write-routes.js';
-import { notServedAnswer } from '../mappings/not-served.js';
 import { isBlank } from '../normalize/is-blank.js';
 import { installNdjsonParser, isNdjsonBody, sendNdjson } from './ndjson-execute.js';
 
 /** POST /Mapping/:id, and POST|PUT /Mapping/:id/<any segments> — run a saved mapping on the raw body. */
 export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> {
   installNdjsonParser(app);
-  const handler = async (request: ExecRequest, reply: FastifyReply) =>
-    isNdjsonBody(request.body)
-      ? sendNdjson(app, request, reply, () => execute(app, request))
-      : sendEvaluation(reply, await execute(app, request));
+  const handler = async (request: ExecRequest, reply: FastifyReply) => {
+    const explain = isExplain(request.query);
+    const verbose = explain || isVerbose(request.query);
+    const run = () => execute(app, request, explain, verbose);
+    return isNdjsonBody(request.body)
+      ? sendNdjson(app, request, reply, async () => sendEvaluation(reply, await run(), verbose))
+      : sendEvaluation(reply, await run(), verbose);
+  };
   // the body is bytes (a catch-all parser): decoded and normalised by the evaluation, not validated here
   app.post(executeMappingRoute.url, handler);
   app.post(executeMappingSubrouteRoute.url, handler);
@@ -33,22 +36,14 @@ export async function mappingExecuteRoutes(app: FastifyInstance): Promise<void> 
   });
 }
 
-async function execute(app: FastifyInstance, request: ExecRequest): Promise<EvaluationReply> {
-  const explain = isExplain(request.query);
-  const verbose = explain || isVerbose(request.query);
-  const { mappingId } = request.params;
-  const view = app.mapx.mappings.current();
-  const source = view.mappings.get(mappingId);
-  if (source === undefined) {
-    const answer = notServedAnswer(view, mappingId);
-    if (!verbose) return answer;
-    const { code, message } = answer.body as { code: string; message: string };
-    // the verbose report has always said just "Mapping not found" for an unknown id
-    const text = code === 'MAPPING_NOT_FOUND' ? 'Mapping not found' : message;
-    const notFound = syntheticReport(404, { code, message: text, severity: 1, level: 'error' });
-    return { status: 404, body: notFound };
-  }
-  if (source.trim() === '') return errorOutcome('EMPTY_MAPPING');
+async function execute(
+  app: FastifyInstance,
+  request: ExecRequest,
+  explain: boolean,
+  verbose: boolean,
+): Promise<EvaluationOutcome> {
+  const source = savedMappingSource(app.mapx.mappings.current(), request.params.mappingId);
+  if (typeof source !== 'string') return source;
   const raw = request.body instanceof Uint8Array ? request.body : undefined;
   // decoded and normalised where the evaluation runs (an evaluation worker thread: bytes are cheaper to hand over)
   const rawInput =

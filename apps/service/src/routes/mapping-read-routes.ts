@@ -8,7 +8,7 @@ import {
 } from '@mapx/api';
 import { notServedAnswer } from '../mappings/not-served.js';
 import { sendMapxText } from '../http/reply/text-replies.js';
-import { zodRoutes } from './zod-routes.js';
+import { zodRoutes } from '../http/zod-routes.js';
 
 /** GET /Mapping (ids), GET /Mapping/:mappingId (the stored expression), and the standard mappings' own. */
 export async function mappingReadRoutes(app: FastifyInstance): Promise<void> {

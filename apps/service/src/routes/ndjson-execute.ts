@@ -2,10 +2,8 @@ import { Readable } from 'node:stream';
 import { NDJSON_MEDIA_TYPES } from '@mapx/api';
 import { parseMediaType } from '@mapx/plugin-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { mapNdjsonLines, type NdjsonRequest } from '../eval/map-ndjson-lines.js';
-import type { EvaluationReply } from '../eval/run-evaluation.js';
+import { mapNdjsonLines, type NdjsonRequest } from './map-ndjson-lines.js';
 import { isVerbose } from '../http/verbose-flag.js';
-import { sendEvaluation } from '../http/reply/send-evaluation.js';
 import { httpInvocation, type ExecRequest } from './http-invocation.js';
 
 /** NDJSON bodies: one input per line, mapped line by line, answered as an NDJSON stream (docs/bulk.md). */
@@ -28,20 +26,20 @@ export function ndjsonType(contentType: string | undefined): string | undefined 
 
 /**
  * POST /Mapping/{id} with an NDJSON body. An unknown or empty mapping gets the answer a single input gets
- * (`fallback`); otherwise 200 and one output line per input line, in order. Each line sees `$mapxHttpInvocation`
+ * (`fallback` sends it); otherwise 200 and one output line per input line, in order. Each line sees `$mapxHttpInvocation`
  * and honours `verbose` as the same input posted alone would.
  */
 export async function sendNdjson(
   app: FastifyInstance,
   request: ExecRequest,
   reply: FastifyReply,
-  fallback: () => Promise<EvaluationReply>,
+  fallback: () => Promise<FastifyReply>,
 ): Promise<FastifyReply> {
   const body = request.body as Readable;
   const source = app.mapx.mappings.current().mappings.get(request.params.mappingId);
   if (source === undefined || source.trim() === '') {
     body.resume();
-    return sendEvaluation(reply, await fallback());
+    return fallback();
   }
   const type = ndjsonType(request.headers['content-type']) ?? (NDJSON_TYPES[0] as string);
   return streamLines(app, reply, type, {

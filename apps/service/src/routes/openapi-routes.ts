@@ -4,7 +4,7 @@ import { API_DOCS_CSP, API_DOCS_CSS, API_DOCS_SCRIPT, apiDocsPage } from '../ope
 import { swaggerUiAsset, swaggerUiVersion, type Asset } from '../openapi/swagger-ui-assets.js';
 import { sendError } from '../http/reply/error-reply.js';
 import type { OWN_API_DOCS_FILES } from '../openapi/api-docs-files.js';
-import { zodRoutes } from './zod-routes.js';
+import { zodRoutes } from '../http/zod-routes.js';
 
 /** Asset URLs carry the Swagger UI version, so a cached copy is never stale. */
 const ASSET_CACHE = 'public, max-age=86400';

@@ -5,7 +5,7 @@ import { sendMapxText } from '../http/reply/text-replies.js';
 import { createTemplateService, type TemplateService } from '../templates/create-template-service.js';
 import { templateFailure, type TemplateResult } from '../templates/template-errors.js';
 import type { TemplateFhirSource } from '../templates/template-types.js';
-import { zodRoutes } from './zod-routes.js';
+import { zodRoutes } from '../http/zod-routes.js';
 
 export interface TemplateRoutesOptions {
   /** The current FHIR context; undefined while it is still loading. */

@@ -1,4 +1,4 @@
-import type { Delimiters } from './delimiters.js';
+import type { Hl7Delimiters } from '@mapx/hl7v2';
 import type { WarningSink } from './warnings.js';
 
 /**
@@ -7,7 +7,7 @@ import type { WarningSink } from './warnings.js';
  * on the hot path).
  */
 export interface ConvertContext {
-  readonly d: Delimiters;
+  readonly d: Hl7Delimiters;
   readonly warnings: WarningSink;
   segmentId: string;
   fieldNumber: number;

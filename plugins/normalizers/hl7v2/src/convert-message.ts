@@ -1,6 +1,6 @@
+import { readMsh, type Hl7Delimiters } from '@mapx/hl7v2';
 import type { NormalizeIssue } from '@mapx/plugin-api';
 import type { ConvertContext } from './convert-context.js';
-import { readDelimiters, type Delimiters } from './delimiters.js';
 import type { SegmentModel, TypeModel, VersionModel } from './dictionary.js';
 import { convertField } from './convert-value.js';
 import { hl7Issue } from './issues.js';
@@ -35,12 +35,12 @@ export function convertMessage(
   envelope: Envelope = {},
 ): MessageResult {
   const header = segments[0]!;
-  const reading = readDelimiters(header.text);
-  if (!reading) return { ok: false, issue: hl7Issue('HL7_BAD_MSH', '', header.line) };
-  const d = reading.delimiters;
-  if (reading.doubledEscape)
-    warnings.add('HL7_MSH2_DOUBLED_ESCAPE', JSON.stringify(header.text.split(d.field)[1]), header.line);
-  const version = dictionary.resolve(readVersionId(header.text, d));
+  const msh = readMsh(header.text);
+  if (!msh) return { ok: false, issue: hl7Issue('HL7_BAD_MSH', '', header.line) };
+  const d = msh.delimiters;
+  if (msh.doubledEscape)
+    warnings.add('HL7_MSH2_DOUBLED_ESCAPE', JSON.stringify(msh.encodingCharacters), header.line);
+  const version = dictionary.resolve(msh.version);
   if (version.substitution) warnings.add(version.substitution.code, version.substitution.detail, header.line);
   const model = dictionary.model(version.dictionary);
   const c: ConvertContext = { d, warnings, segmentId: '', fieldNumber: 0, line: 0 };
@@ -65,16 +65,6 @@ export function convertMessage(
     message[id] = convertSegment(id, segment.text, ENVELOPE_LINE, model, c);
   }
   return { ok: true, value: message };
-}
-
-function readVersionId(mshText: string, d: Delimiters): string {
-  const field = mshText.split(d.field)[11] ?? '';
-  let end = field.length;
-  for (const sep of [d.component, d.subcomponent, d.repetition]) {
-    const at = sep === '' ? -1 : field.indexOf(sep);
-    if (at >= 0 && at < end) end = at;
-  }
-  return field.slice(0, end).trim();
 }
 
 function convertSegment(
@@ -113,7 +103,7 @@ function convertSegment(
 }
 
 /** OBX-5's type from OBX-2 (its first component); unknown or empty → kept as written. */
-function observationType(valueType: string | undefined, version: VersionModel, d: Delimiters): TypeModel {
+function observationType(valueType: string | undefined, version: VersionModel, d: Hl7Delimiters): TypeModel {
   if (!valueType) return VARIES;
   const at = valueType.indexOf(d.component);
   return version.types.get((at < 0 ? valueType : valueType.slice(0, at)).trim()) ?? VARIES;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { HL7_V2_VERSIONS, versionRank } from '@mapx/hl7v2';
 import { buildFieldName } from './field-name.js';
 
 /** How a value converts: its key, how its text reads, and its parts when it is a composite. */
@@ -28,21 +29,10 @@ export interface VersionModel {
 }
 
 /**
- * The versions with their own definitions: those `hl7-dictionary` 1.0.1 ships. Later ones (2.8 … 2.9) are read
- * with the nearest earlier one (versions.ts); docs/normalizers.md says why.
+ * The versions with their own definitions: those `hl7-dictionary` 1.0.1 ships, 2.1 … 2.7.1 of HL7_V2_VERSIONS.
+ * Later ones (2.8 … 2.9) are read with the nearest earlier one (versions.ts); docs/normalizers.md says why.
  */
-export const HL7_VERSIONS: readonly string[] = [
-  '2.1',
-  '2.2',
-  '2.3',
-  '2.3.1',
-  '2.4',
-  '2.5',
-  '2.5.1',
-  '2.6',
-  '2.7',
-  '2.7.1',
-];
+export const HL7_VERSIONS: readonly string[] = HL7_V2_VERSIONS.slice(0, versionRank('2.7.1') + 1);
 
 interface RawDefinition {
   readonly datatype: string;

@@ -1,4 +1,4 @@
-import type { Delimiters } from './delimiters.js';
+import type { Hl7Delimiters } from '@mapx/hl7v2';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -8,7 +8,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * line break, `\Xhh…\` to the bytes it names (UTF-8, else Latin-1); the formatting marks `\H\ \N\` are
  * dropped; other sequences (`\Cxxyy\`, `\Mxxyyzz\`, `\Z…\`) are kept as written.
  */
-export function decodeEscapes(text: string, d: Delimiters): string {
+export function decodeEscapes(text: string, d: Hl7Delimiters): string {
   const esc = d.escape;
   if (esc === '' || !text.includes(esc)) return text;
   let out = '';
@@ -22,7 +22,7 @@ export function decodeEscapes(text: string, d: Delimiters): string {
   }
 }
 
-function decodeOne(code: string, d: Delimiters, esc: string): string {
+function decodeOne(code: string, d: Hl7Delimiters, esc: string): string {
   switch (code) {
     case 'F':
       return d.field;

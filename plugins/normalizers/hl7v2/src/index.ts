@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { HL7_V2_MEDIA_TYPES } from '@mapx/hl7v2';
 import { defineNormalizer } from '@mapx/plugin-api';
 import { createHl7v2Normalizer } from './create-hl7v2-normalizer.js';
 import { hl7v2OptionsSchema, type Hl7v2Options } from './options.js';
@@ -18,6 +19,6 @@ export default defineNormalizer<Hl7v2Options>({
   optionsFromEnv: (env) =>
     env.MAPX_HL7V2_VERSION_FALLBACK ? { versionFallback: env.MAPX_HL7V2_VERSION_FALLBACK } : {},
   // the registered types (RFC-style and the er7 suffix) besides the name the reference engine uses
-  mediaTypes: ['x-application/hl7-v2+er7', 'application/hl7-v2', 'application/hl7-v2+er7'],
+  mediaTypes: [...HL7_V2_MEDIA_TYPES],
   create: (options) => createHl7v2Normalizer(options),
 });

@@ -1,3 +1,4 @@
+import { findMshSegment, readMsh } from '@mapx/hl7v2';
 import { hl7CharsetLabel } from './hl7-charsets.js';
 
 /** Which declaration inside the bytes may name the character set. */
@@ -84,35 +85,10 @@ function declaredCharset(bytes: Uint8Array, format: CharsetFormat): Declaration 
   return { source: 'msh-18', raw: msh18, label: hl7CharsetLabel(msh18) };
 }
 
-/** Offset of the end of the first segment: CR, LF or the MLLP end byte (0x1C). */
-function segmentEnd(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0d || c === 0x0a || c === 0x1c) return i;
-  }
-  return -1;
-}
-
-/** Offset of the first MSH segment: at the start, after MLLP's 0x0B, or at a line start (batch headers). */
-function mshStart(head: string): number {
-  for (let i = head.indexOf('MSH'); i >= 0; i = head.indexOf('MSH', i + 1)) {
-    const before = i === 0 ? '\n' : head[i - 1]!;
-    if (before === '\r' || before === '\n' || before === '\u000b') return i;
-  }
-  return -1;
-}
-
 /** MSH-18 of the first MSH segment (first repetition): the message's default character set. */
 function mshField18(head: string): string | undefined {
-  const at = mshStart(head);
-  if (at < 0 || head.length < at + 8) return undefined;
-  const separator = head[at + 3]!;
-  const repetition = head[at + 5] ?? '~';
-  const end = segmentEnd(head.slice(at));
-  const fields = head.slice(at, end < 0 ? undefined : at + end).split(separator);
-  // fields[0] is "MSH" and MSH-1 is the separator itself, so MSH-n is fields[n - 1]
-  const value = fields[17]?.split(repetition)[0]?.trim();
-  return value === undefined || value === '' ? undefined : value;
+  const segment = findMshSegment(head);
+  return segment === undefined ? undefined : readMsh(segment)?.charset;
 }
 
 function latin1(bytes: Uint8Array): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { evaluateRequestSchema, INPUT_CONTENT_TYPES } from '../evaluate-request.js';
 import { mapxErrorPayloadSchema, verboseReportSchema } from '../diagnostics.js';
-import { NDJSON_MEDIA_TYPES } from '../media-types.js';
+import { HL7_V2_MEDIA_TYPE_ALIASES, NDJSON_MEDIA_TYPES } from '../media-types.js';
 import { serviceErrorSchema } from '../messages.js';
 import {
   explainQuery,
@@ -16,7 +16,7 @@ import type { RouteContract } from './route-contract.js';
 import { evaluateExamples, mappingInputExamples } from './request-examples.js';
 
 /** What a saved mapping runs on: the six formats plus the HL7 v2 aliases. */
-const INPUT_TYPES = [...INPUT_CONTENT_TYPES, 'application/hl7-v2', 'application/hl7-v2+er7'];
+const INPUT_TYPES = [...INPUT_CONTENT_TYPES, ...HL7_V2_MEDIA_TYPE_ALIASES];
 const inputBody = Object.fromEntries([...INPUT_TYPES, ...NDJSON_MEDIA_TYPES].map((t) => [t, text]));
 /** An NDJSON answer: one line per non-blank input line (a result, `null`, an error object or a verbose report). */
 /** Both 503s of an evaluation carry `{message, code}`; EVAL_QUEUE_TIMEOUT also a Retry-After header. */

@@ -1,3 +1,4 @@
+import { HL7_V2_MEDIA_TYPE } from '../media-types.js';
 import { SAMPLE_INPUT, SAMPLE_MAPPING } from '../samples.js';
 
 /** One named request example of the OpenAPI document (shown by the interactive API docs, used by "try it out"). */
@@ -18,11 +19,11 @@ const XML = '<patient><mrn>A1</mrn><name><given>Dana</given><family>Levi</family
 export const evaluateExamples: RequestExamples = {
   'application/json': {
     hl7v2: {
-      summary: 'HL7 v2 message (contentType x-application/hl7-v2+er7)',
+      summary: `HL7 v2 message (contentType ${HL7_V2_MEDIA_TYPE})`,
       value: {
         mapx: "{ 'event': MSH.MessageType.TriggerEvent, 'mrn': PID.PatientIdentifierList.IDNumber }",
         input: HL7_V2,
-        contentType: 'x-application/hl7-v2+er7',
+        contentType: HL7_V2_MEDIA_TYPE,
       },
     },
     csv: {
@@ -42,7 +43,7 @@ export const evaluateExamples: RequestExamples = {
 
 /** `POST /Mapping/{mappingId}`: the raw input in the body, its media type as Content-Type. */
 export const mappingInputExamples: RequestExamples = {
-  'x-application/hl7-v2+er7': { hl7v2: { summary: 'HL7 v2 ADT^A01', value: HL7_V2 } },
+  [HL7_V2_MEDIA_TYPE]: { hl7v2: { summary: 'HL7 v2 ADT^A01', value: HL7_V2 } },
   'text/csv': { csv: { summary: 'CSV with a header row', value: SAMPLE_INPUT } },
   'application/xml': { xml: { summary: 'XML document', value: XML } },
   'application/json': { json: { summary: 'JSON document', value: '{"a": 1, "b": 2}' } },

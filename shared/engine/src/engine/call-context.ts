@@ -70,6 +70,46 @@ export function rebindNative(
   return bound;
 }
 
+/**
+ * The `this` of one native call. A class rather than an object literal of closures: a call is made for every
+ * function a mapping calls, and the literal (three closures, a getter, a looked-up state) cost more than many
+ * small functions themselves. What a function may not read (call site, state, FHIR context) is found on first read.
+ */
+class CallContext implements FunctionCallContext {
+  private site: Site | undefined;
+  constructor(
+    private readonly host: CallHost,
+    readonly environment: FunctionCallContext['environment'] & Env,
+    readonly input: unknown,
+    private readonly lowered: number | undefined,
+  ) {}
+
+  get executionId(): string {
+    return stateOf(this.environment)?.executionId ?? '';
+  }
+
+  get callSite(): Site {
+    return (this.site ??= callSiteOf(this.host, this.lowered));
+  }
+
+  get fhir() {
+    return this.host.fhir();
+  }
+
+  get services() {
+    return this.host.services;
+  }
+
+  report(diag: { code: string; message?: string; [k: string]: unknown }): void {
+    const { code, ...fields } = diag;
+    report(this.environment, code, { ...this.callSite, ...fields });
+  }
+
+  evaluateSource(source: string, input: unknown, bindings?: Record<string, unknown>): Promise<unknown> {
+    return this.host.evaluateSource(this.environment, source, input, bindings);
+  }
+}
+
 /** Wraps a MapxFunction so its implementation runs with a FunctionCallContext as `this`. */
 export function wrapFunction(host: CallHost, fn: MapxFunction): (this: Focus, ...args: unknown[]) => unknown {
   let self: JsonataFunction | undefined;
@@ -82,23 +122,12 @@ export function wrapFunction(host: CallHost, fn: MapxFunction): (this: Focus, ..
     // read now: the function value is shared, a concurrent call may stamp another position before we report;
     // unknown holder (e.g. first reached through a tail call from other text) → no call site rather than a wrong one
     const lowered = self?.position;
-    let site: Site | undefined;
-    const siteOf = (): Site => (site ??= callSiteOf(host, typeof lowered === 'number' ? lowered : undefined));
-    const ctx: FunctionCallContext = {
-      executionId: stateOf(env)?.executionId ?? '',
-      input: this.input,
-      environment: env as FunctionCallContext['environment'],
-      get callSite() {
-        return siteOf();
-      },
-      report(diag) {
-        const { code, ...fields } = diag;
-        report(env, code, { ...siteOf(), ...fields });
-      },
-      evaluateSource: (source, input, bindings) => host.evaluateSource(env, source, input, bindings),
-      fhir: host.fhir(),
-      services: host.services,
-    };
+    const ctx = new CallContext(
+      host,
+      env as FunctionCallContext['environment'] & Env,
+      this.input,
+      typeof lowered === 'number' ? lowered : undefined,
+    );
     return fn.impl.apply(ctx, args);
   };
   wrappers.set(wrapper, { host, fn, adopt: (v) => (self = v) });

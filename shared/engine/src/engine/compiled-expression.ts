@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { buildMappingFunctions } from '../functions/index.js';
 import { createError, isCodedError, populateMessage } from '../errors/mapx-error.js';
 import {
   collect,
@@ -11,9 +10,10 @@ import {
 import { statusOf } from '../runtime/status.js';
 import { exceedsDepth, inputTooDeep, type Limits } from '../runtime/limits.js';
 import { withoutSequencePush } from '../runtime/sequence-bound.js';
-import { wrapFunction, type CallHost } from './call-context.js';
+import type { CallHost } from './call-context.js';
+import { MappingNatives } from './mapping-natives.js';
+import { referencedNames } from '../syntax/referenced-names.js';
 import { mapError, type CompiledCore } from './compile-source.js';
-import { defineNative } from './jsonata-natives.js';
 import { deterministicState } from '../runtime/deterministic.js';
 import { isReservedName } from '../syntax/reserved-names.js';
 import type { CompiledExpression, EvaluateOptions, MappingResolver, VerboseReport } from './types.js';
@@ -31,35 +31,24 @@ interface Parts {
   strictBooleans: boolean;
   /** The explain variant: input reads and rule evaluations are traced, the report gains `explain`. */
   explain?: boolean;
+  /** Names of the functions the engine registers besides JSONata's own (mapping ids that shadow them). */
+  engineFunctions: ReadonlySet<string>;
 }
-
-const MAPPING_SIGNATURE = '<x?o?:x>';
 
 /** An immutable compiled expression; every evaluation gets a fresh frame, bag, timestamp and executionId. */
 export function createCompiledExpression(p: Parts): CompiledExpression {
-  /**
-   * Mapping functions per resolver, reused while its key list is unchanged: defining them at every evaluation
-   * cost more than a small evaluation itself (closures, signature await, WeakMap churn).
-   */
-  const byResolver = new WeakMap<MappingResolver, { keys: string[]; natives: Map<string, unknown> }>();
-  const cachedNatives = (resolver: MappingResolver, keys: string[]) => {
-    const hit = byResolver.get(resolver);
-    return hit && sameKeys(hit.keys, keys) ? hit.natives : undefined;
-  };
-  const defineNatives = async (resolver: MappingResolver, keys: string[]) => {
-    const natives = new Map<string, unknown>();
-    for (const fn of buildMappingFunctions(resolver)) {
-      if (isReservedName(fn.name)) continue;
-      natives.set(fn.name, await defineNative(wrapFunction(p.host, fn) as never, MAPPING_SIGNATURE));
-    }
-    byResolver.set(resolver, { keys, natives });
-    return natives;
-  };
+  /** Mapping functions per resolver, reused while its key list is unchanged (engine/mapping-natives.ts). */
+  const byResolver = new WeakMap<MappingResolver, MappingNatives>();
   const mappingNatives = (resolver: MappingResolver | undefined) => {
     if (!resolver) return undefined;
-    const keys = [...resolver.keys()];
-    return cachedNatives(resolver, keys) ?? defineNatives(resolver, keys);
+    const hit = byResolver.get(resolver);
+    if (hit && sameKeys(hit.keys, resolver.keys())) return hit;
+    return MappingNatives.create(resolver, [...resolver.keys()], p.host, p.engineFunctions).then((m) => {
+      byResolver.set(resolver, m);
+      return m;
+    });
   };
+  const referenced = referencedNames(p.core.jexpr.ast());
 
   const run = async (
     input: unknown,
@@ -102,7 +91,13 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     if (extra) copyInto(all, extra, true);
     const pending = mappingNatives(opts?.mappings);
     const natives = pending instanceof Promise ? await pending : pending;
-    if (natives) for (const [name, native] of natives) all[name] = native;
+    if (natives) {
+      // what a full binding of every mapping would make visible here: they win over bindings and functions
+      for (const name in all) if (natives.has(name)) all[name] = natives.native(name);
+      for (const name of natives.shadowing) all[name] = natives.native(name);
+      for (const name of referenced) if (natives.has(name)) all[name] = natives.native(name);
+      state.mappingNative = (name) => natives.native(name);
+    }
     all['executionId'] = state.executionId;
     all[STATE_BINDING] = state;
     const level = (name: keyof Thresholds): number => {
@@ -166,10 +161,11 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
   };
 }
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** The resolver's keys in the same order as before, without building an array. */
+function sameKeys(known: readonly string[], now: Iterable<string>): boolean {
+  let i = 0;
+  for (const key of now) if (key !== known[i++]) return false;
+  return i === known.length;
 }
 
 /**

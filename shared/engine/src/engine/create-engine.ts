@@ -62,10 +62,13 @@ export function createEngine(options: EngineOptions): Engine {
       : coreFor(source);
     const host: CallHost = { source, emitter: core.emitter, fhir: options.fhir, services, evaluateSource };
     const j = core.jexpr;
-    const guarded = guardedFunctions(originals, limits);
-    for (const fn of [...builtinFunctions, ...engineFunctions(originals), ...guarded, ...custom]) {
-      j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
-    }
+    const registered = [
+      ...builtinFunctions,
+      ...engineFunctions(originals),
+      ...guardedFunctions(originals, limits),
+      ...custom,
+    ];
+    for (const fn of registered) j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
     if (core.tables) {
       for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
         j.registerFunction(name, impl);
@@ -85,6 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
       logger: options.logger,
       strictBooleans: options.strictBooleans === true,
       explain,
+      engineFunctions: new Set(registered.map((fn) => fn.name)),
     });
   };
 

@@ -1,7 +1,7 @@
 import { jsonata } from '../runtime/jsonata-module.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { isCodedError } from '../errors/mapx-error.js';
-import type { Env } from '../runtime/policy.js';
+import { stateOf, type Env } from '../runtime/policy.js';
 import { rebindNative } from './call-context.js';
 import type { CompiledCore } from './compile-source.js';
 import { mapError } from './compile-source.js';
@@ -67,6 +67,8 @@ export async function evaluateInEnvironment(
   const rebound = reboundOf(core);
   const local: Record<string, unknown> = withoutReserved(bindings);
   const parent = caller as Frame;
+  // a mapping this text calls that the caller's text did not name is not bound there (engine/mapping-natives.ts)
+  const mappingNative = stateOf(caller)?.mappingNative;
   let failure: unknown;
   const frame: Frame = {
     bind(name: string, value: unknown) {
@@ -77,7 +79,8 @@ export async function evaluateInEnvironment(
         if (name === RETHROW) return rethrow(failure);
         if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
         if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
-        return rebindNative(parent.lookup(name), core, rebound);
+        const found = parent.lookup(name) ?? mappingNative?.(name);
+        return rebindNative(found, core, rebound);
       }
       return parent.lookup(name);
     },

@@ -74,10 +74,12 @@ export function concatFunction(originals: Originals, limit: number): MapxFunctio
   return {
     name: '__concat',
     impl(this: unknown, lhs?: unknown, rhs?: unknown) {
+      // the common case, two strings: $string of a string is itself
+      if (typeof lhs === 'string' && typeof rhs === 'string' && lhs.length + rhs.length <= limit)
+        return lhs + rhs;
       try {
-        for (const side of [lhs, rhs])
-          if (typeof side === 'object' && side !== null && jsonLongerThan(side, limit))
-            throw createError('L1003', { token: 'The & operator', length: `more than ${limit}`, limit });
+        if (tooLongAsJson(lhs, limit) || tooLongAsJson(rhs, limit))
+          throw createError('L1003', { token: 'The & operator', length: `more than ${limit}`, limit });
         const l = lhs === undefined ? '' : (string.call(this, lhs) as string);
         const r = rhs === undefined ? '' : (string.call(this, rhs) as string);
         checkStringLength(l.length + r.length, 'The & operator', limit);
@@ -89,6 +91,10 @@ export function concatFunction(originals: Originals, limit: number): MapxFunctio
       }
     },
   };
+}
+
+function tooLongAsJson(side: unknown, limit: number): boolean {
+  return typeof side === 'object' && side !== null && jsonLongerThan(side, limit);
 }
 
 /** `$distinct` in linear time: equal values (JSONata's deep equality) share one canonical key. */

@@ -11,7 +11,7 @@ import { valueFunctions } from './value-functions.js';
 export type { FunctionCallContext, MapxFunction, MappingResolver } from './function-types.js';
 export type { FhirConnectionResolver } from './fhir-connection.js';
 export { builtinAliases } from './builtin-aliases.js';
-export { buildMappingFunctions, createMappingFunction } from './mapping-functions.js';
+export { createMappingFunction } from './mapping-functions.js';
 export { createServerConceptMapSource, type ServerConceptMapSource } from './server-concept-maps.js';
 export { translateWithConceptMap } from './concept-map-translate.js';
 export { PICTURE_ALIASES } from './time-functions.js';

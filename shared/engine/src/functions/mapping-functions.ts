@@ -49,12 +49,3 @@ export function createMappingFunction(key: string, resolver: MappingResolver): M
     },
   };
 }
-
-/**
- * One function per mapping key, built at each evaluation so new mappings are visible at once. The engine
- * binds them last, so they shadow aliases and static values of the same name.
- */
-export function buildMappingFunctions(resolver: MappingResolver | undefined): MapxFunction[] {
-  if (!resolver) return [];
-  return [...resolver.keys()].map((key) => createMappingFunction(key, resolver));
-}

@@ -49,6 +49,8 @@ export interface EvalState {
   strictBooleans: boolean;
   /** Test mode: fixed clock and seeded UUID sequence (undefined outside test runs). */
   deterministic?: DeterministicState;
+  /** A saved mapping as a `$id(...)` function, for text evaluated in a caller's frame (engine/mapping-natives.ts). */
+  mappingNative?: (name: string) => unknown;
 }
 
 export interface Env {

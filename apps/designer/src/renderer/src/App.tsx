@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DesignerHostConfig } from '../../common/host-config.js';
 import { createAuth } from '../auth/index.js';
 import { createApiClient } from './api/api-client.js';
-import type { MonacoApi } from './editor/monaco-setup.js';
+import type { MonacoApi } from './editor/monaco-api.js';
 import { useAuth } from './state/use-auth.js';
 import { Workbench } from './Workbench.js';
 

@@ -9,7 +9,8 @@ import { Dialog } from './components/Dialog.js';
 import { EditorTabs } from './components/EditorTabs.js';
 import { InputPane } from './components/InputPane.js';
 import { MapxEditor, modelPath } from './components/MapxEditor.js';
-import { MappingsPanel, type Loadable } from './components/MappingsPanel.js';
+import { MappingsPanel } from './components/MappingsPanel.js';
+import type { Loadable } from './state/loadable.js';
 import { StandardMappingsPanel } from './components/StandardMappingsPanel.js';
 import { OutputPane } from './components/OutputPane.js';
 import { ExplainPanel } from './components/ExplainPanel.js';
@@ -29,7 +30,7 @@ import { Toolbar } from './components/Toolbar.js';
 import { diagnosticRange } from './editor/diagnostic-range.js';
 import { createCompletionSources, registerMapxCompletion } from './editor/mapx-completion.js';
 import { desktopBridge } from './desktop/desktop-bridge.js';
-import type { MonacoApi } from './editor/monaco-setup.js';
+import type { MonacoApi } from './editor/monaco-api.js';
 import {
   SAMPLE_INPUT,
   documentsReducer,

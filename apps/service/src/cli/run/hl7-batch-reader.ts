@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
+import { HL7_V2_MEDIA_TYPE } from '@mapx/api';
 import { runIssue } from './run-codes.js';
 import type { RecordInput } from './run-input.js';
 import { splitLines } from '../../stream/split-lines.js';
 
-const HL7 = 'x-application/hl7-v2+er7';
 /** A message of a batch, after the headers of its batch: the normaliser gives it their FHS and BHS. */
-const HL7_BATCH_MEMBER = `${HL7}; batch=message`;
+const HL7_BATCH_MEMBER = `${HL7_V2_MEDIA_TYPE}; batch=message`;
 const BATCH_SEGMENTS = new Set(['FHS', 'BHS', 'BTS', 'FTS']);
 /** MLLP framing bytes: start block (VT), end block (FS). */
 const VT = 0x0b;
@@ -40,7 +40,11 @@ export async function* readHl7Messages(
     const position = { file, index: ++index, line: p.line };
     if (p.tooLarge)
       return { position, issue: runIssue('RUN_INPUT_TOO_LARGE', `more than ${maxBytes} bytes`) };
-    return { position, contentType: p.member ? HL7_BATCH_MEMBER : HL7, bytes: Buffer.concat(p.parts) };
+    return {
+      position,
+      contentType: p.member ? HL7_BATCH_MEMBER : HL7_V2_MEDIA_TYPE,
+      bytes: Buffer.concat(p.parts),
+    };
   };
   // segments are views of the read chunks: each message is copied whole once it is complete
   for await (const line of splitLines(stream, maxBytes, onBytes, { copy: false })) {

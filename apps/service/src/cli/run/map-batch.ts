@@ -1,9 +1,8 @@
 import type { MapxServices } from '../../services.js';
-import type { BatchResult, BatchShape } from '../../isolation/batch-task.js';
-import { failureReply, type TaskFailure } from '../../isolation/failure-reply.js';
+import type { BatchFailure, BatchResult, BatchShape } from '../../isolation/batch-task.js';
+import { taskFailure, type TaskFailure } from '../../eval/failures.js';
 import { mergeSingles } from './merge-results.js';
-import { warningIssue } from './warning-issue.js';
-import { createMapper, type Outcome } from './map-input.js';
+import { createMapper, failureIssue, type Outcome } from './map-input.js';
 import { runIssue, type RunIssue } from './run-codes.js';
 import type { RunInput } from './run-input.js';
 import type { RunTarget } from './run-target.js';
@@ -53,12 +52,12 @@ export function createBatchMapper(services: MapxServices, source: string, target
     });
     const result = records.length > 0 ? await run(records) : undefined;
     const warnings = new Map<number, RunIssue[]>();
-    for (const f of result?.failures ?? []) {
-      const status = f.status === undefined ? {} : { status: f.status };
-      issues.set(positions[f.index] as number, { code: f.code, message: f.message, ...status });
-    }
+    for (const f of result?.failures ?? []) issues.set(positions[f.index] as number, batchIssue(f));
     for (const w of result?.warnings ?? [])
-      warnings.set(positions[w.index] as number, w.values.map(warningIssue));
+      warnings.set(
+        positions[w.index] as number,
+        w.values.map(({ code, message }) => ({ code, message })),
+      );
     if (result?.items && target.deliver) await deliverItems(target, result.items, positions, issues);
     return { inputs, issues, warnings, texts: result?.texts ?? [] };
   };
@@ -79,9 +78,14 @@ function batchRequest(source: string, records: readonly ReadRecord[], shape: Bat
 
 /** The one input of a batch that could not finish, failed with the code its own task would have got. */
 function failedAlone(failure: TaskFailure): BatchResult {
-  const { status, body } = failureReply(failure, false);
-  const { code, message } = body as { code: string; message: string };
-  return { failures: [{ index: 0, status, code, message }], warnings: [], texts: [] };
+  return { failures: [{ index: 0, failure: taskFailure(failure) }], warnings: [], texts: [] };
+}
+
+/** A failed input of a batch in `mapx run`'s terms: the evaluation's code, or one of the run's own. */
+function batchIssue(f: BatchFailure): Issue {
+  if ('failure' in f) return failureIssue(f.failure);
+  if ('threw' in f) return runIssue('RUN_EVALUATION_THREW', f.threw);
+  return runIssue('RUN_RESULT_NOT_JSON');
 }
 
 /** A server target: each converted input's result is sent (concurrently, bounded by the target). */

@@ -1,6 +1,7 @@
 import type { MapxServices } from '../../services.js';
-import { runEvaluation } from '../../eval/run-evaluation.js';
-import { warningIssue } from './warning-issue.js';
+import { runEvaluation } from '../../evaluation/run-evaluation.js';
+import type { EvaluationFailure } from '../../eval/outcome.js';
+import { evaluationStatus } from '../../http/reply/evaluation-answer.js';
 import { runIssue, type RunIssue } from './run-codes.js';
 import type { RunInput } from './run-input.js';
 import type { RunTarget } from './run-target.js';
@@ -22,16 +23,18 @@ export function createMapper(services: MapxServices, source: string, target: Run
     let json: string | undefined;
     let warnings: RunIssue[] = [];
     try {
-      const reply = await runEvaluation(services, {
+      const outcome = await runEvaluation(services, {
         source,
         input: null,
         rawInput: { contentType: input.contentType, bytes: input.bytes },
         verbose: false,
         lowerCollect: false,
       });
-      warnings = (reply.warnings ?? []).map(warningIssue);
-      json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
-      if (reply.status !== 200) return { issue: failureIssue(reply.status, json), warnings };
+      warnings = outcome.warnings.map(({ code, message }) => ({ code, message }));
+      if (!outcome.ok) return { issue: failureIssue(outcome), warnings };
+      const result = outcome.result;
+      // JSON text from a worker thread; a value where the evaluation ran on this thread
+      json = result === undefined ? undefined : 'json' in result ? result.json : JSON.stringify(result.value);
       if (json === '') return { issue: runIssue('RUN_RESULT_NOT_JSON'), warnings };
     } catch (err) {
       return { issue: runIssue('RUN_EVALUATION_THREW', (err as Error).message), warnings };
@@ -47,17 +50,7 @@ export function createMapper(services: MapxServices, source: string, target: Run
   };
 }
 
-/** The code and message of an evaluation's error payload (legacy shape: `{ code, message, ... }`). */
-function failureIssue(status: number, json: string | undefined): RunIssue & { status: number } {
-  let body: unknown;
-  try {
-    body = json === undefined ? undefined : JSON.parse(json);
-  } catch {
-    body = undefined;
-  }
-  const field = (name: string) =>
-    typeof body === 'object' && body !== null && Object.hasOwn(body, name)
-      ? String((body as Record<string, unknown>)[name])
-      : undefined;
-  return { code: field('code') ?? `HTTP_${status}`, message: field('message') ?? json ?? '', status };
+/** An evaluation's failure as the errors file reports it: its code, message and the status HTTP answers. */
+export function failureIssue(failure: EvaluationFailure): RunIssue & { status: number } {
+  return { code: failure.code, message: failure.message, status: evaluationStatus(failure) };
 }

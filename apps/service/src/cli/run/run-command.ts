@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fhirClientOptionsFromEnv } from '@mapx/engine';
+import { fhirClientOptionsFromEnv } from '@mapx/fhir-client';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/load-config.js';
 import { createLogger } from '../../logger.js';

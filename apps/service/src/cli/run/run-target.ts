@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatchResult, BatchShape } from '../../isolation/batch-task.js';
 import type { OutputFiles } from './output-files.js';
-import { splitResources } from './split-resources.js';
+import { splitResources } from '../../results/split-resources.js';
 
 /** Where results go. `deliver` (optional) runs concurrently, before the in-order `commit`. */
 export interface RunTarget {

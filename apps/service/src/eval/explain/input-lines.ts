@@ -1,3 +1,4 @@
+import { HL7_V2_MEDIA_TYPES } from '@mapx/api';
 /** Most segments or rows listed (input size is bounded before this, not by it). */
 const MAX_LINES = 100_000;
 
@@ -21,7 +22,7 @@ export function inputLines(
 ): InputLines | undefined {
   const essence = (inputType ?? '').split(';')[0]!.trim().toLowerCase();
   const parents = fieldParents(inputsRead);
-  if (essence.includes('hl7-v2')) return hl7Lines(input, parents);
+  if ((HL7_V2_MEDIA_TYPES as readonly string[]).includes(essence)) return hl7Lines(input, parents);
   if (essence === 'text/csv' && Array.isArray(input)) return csvLines(input, parents);
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { VerboseReport } from '@mapx/engine';
 import type { WireReport } from '../wire-report.js';
-import type { EvaluationRequest } from '../run-evaluation.js';
+import type { EvaluationRequest } from '../evaluation-request.js';
 import { inputLines, type InputLines } from './input-lines.js';
 
 /** The verbose report with the engine's explain section and, for HL7 v2 and CSV input, the lines read. */

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import { errorReply, JSON_CONTENT_TYPE, type ErrorOptions, type ServiceErrorCode } from '@mapx/api';
-import type { EvaluationReply } from '../../eval/run-evaluation.js';
 
 /**
  * Sends the error answer of a catalogue code (`SERVICE_ERRORS` in `@mapx/api`): its status and its body in the
@@ -9,9 +8,4 @@ import type { EvaluationReply } from '../../eval/run-evaluation.js';
 export function sendError(reply: FastifyReply, code: ServiceErrorCode, options?: ErrorOptions): FastifyReply {
   const { status, body } = errorReply(code, options);
   return reply.code(status).type(JSON_CONTENT_TYPE).send(body);
-}
-
-/** The same answer as an evaluation outcome, for routes that reply through `sendEvaluation`. */
-export function errorOutcome(code: ServiceErrorCode, options?: ErrorOptions): EvaluationReply {
-  return errorReply(code, options);
 }

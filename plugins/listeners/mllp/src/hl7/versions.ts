@@ -1,25 +1,10 @@
+import { versionRank } from '@mapx/hl7v2';
 import type { MshHeader } from './msh-header.js';
-
-const ORDER = [
-  '2.1',
-  '2.2',
-  '2.3',
-  '2.3.1',
-  '2.4',
-  '2.5',
-  '2.5.1',
-  '2.6',
-  '2.7',
-  '2.7.1',
-  '2.8',
-  '2.8.1',
-  '2.8.2',
-];
 
 /** True when `version` is `min` or later; an unknown version counts as recent. */
 export function atLeast(version: string, min: string): boolean {
-  const i = ORDER.indexOf(version);
-  return i < 0 || i >= ORDER.indexOf(min);
+  const rank = versionRank(version);
+  return rank < 0 || rank >= versionRank(min);
 }
 
 /**

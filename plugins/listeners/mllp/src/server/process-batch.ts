@@ -1,17 +1,11 @@
+import { HL7_V2_MEDIA_TYPE } from '@mapx/hl7v2';
 import { buildAck, nextControlId } from '../hl7/ack.js';
 import { buildBatchAck, splitBatch } from '../hl7/batch.js';
 import { readMsh } from '../hl7/msh-header.js';
-import {
-  HL7_MEDIA_TYPE,
-  processMessage,
-  reject,
-  routeMessage,
-  type Outcome,
-  type Pipeline,
-} from './process-message.js';
+import { processMessage, reject, routeMessage, type Outcome, type Pipeline } from './process-message.js';
 
 /** A message of a batch goes to the normaliser with its batch headers, read as one message (docs/normalizers.md). */
-const BATCH_MEMBER_TYPE = `${HL7_MEDIA_TYPE}; batch=message`;
+const BATCH_MEMBER_TYPE = `${HL7_V2_MEDIA_TYPE}; batch=message`;
 
 /**
  * A batch (FHS/BHS … BTS/FTS): each message routed, mapped and delivered on its own, one after the other, then

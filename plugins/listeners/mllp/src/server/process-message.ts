@@ -1,3 +1,4 @@
+import { HL7_V2_MEDIA_TYPE } from '@mapx/hl7v2';
 import type { ListenerHost, ListenerWarning } from '@mapx/plugin-api';
 import type { AckError } from '../hl7/ack.js';
 import type { MshHeader } from '../hl7/msh-header.js';
@@ -6,9 +7,6 @@ import { INPUT_REFUSED_HL7, MAPPING_FAILED_HL7, MLLP_ERRORS, type MllpErrorCode 
 import { DeliveryError, type Delivery } from '../delivery/delivery.js';
 import { DeadLetterFullError, type DeadLetterFolder } from '../delivery/dead-letter.js';
 import type { ListenerStats } from './listener-stats.js';
-
-/** The media type the HL7 v2 normaliser reads. */
-export const HL7_MEDIA_TYPE = 'application/hl7-v2';
 
 export interface Pipeline {
   readonly routes: RouteTable;
@@ -42,7 +40,7 @@ export async function processMessage(
   header: MshHeader,
   mapping: string,
   bytes: Buffer,
-  contentType = HL7_MEDIA_TYPE,
+  contentType: string = HL7_V2_MEDIA_TYPE,
 ): Promise<Outcome> {
   const evaluation = await pipeline.host.evaluate(mapping, { contentType, bytes });
   if (!evaluation.ok) {

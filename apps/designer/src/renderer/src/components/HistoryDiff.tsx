@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import type { MappingVersionSummaryBody } from '@mapx/api';
 import { MAPX_LANGUAGE_ID } from '../editor/mapx-language.js';
-import type { MonacoApi } from '../editor/monaco-setup.js';
+import type { MonacoApi } from '../editor/monaco-api.js';
 import { versionLabel, type Comparison } from '../state/use-mapping-history.js';
 
 interface HistoryDiffProps {

@@ -1,5 +1,5 @@
 import { versionLabel, type MappingHistoryState } from '../state/use-mapping-history.js';
-import { Icon } from './Icon.js';
+import { RefreshButton } from './RowButtons.js';
 
 interface HistoryPanelProps {
   /** The saved mapping of the active document; none: the panel says how to get one. */
@@ -16,17 +16,7 @@ export function HistoryPanel({ mappingId, history }: HistoryPanelProps) {
     <section className="side-section" aria-labelledby="history-title" data-testid="history-panel">
       <div className="side-header">
         <h2 id="history-title">History{mappingId ? ` — ${mappingId}` : ''}</h2>
-        {mappingId && (
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => void history.refresh()}
-            aria-label="Refresh the list of versions"
-            title="Refresh"
-          >
-            <Icon name="refresh" />
-          </button>
-        )}
+        {mappingId && <RefreshButton what="versions" onClick={() => void history.refresh()} />}
       </div>
       {!mappingId && <p className="hint">Open or save a mapping to see its versions.</p>}
       {mappingId && versions.state === 'failed' && (

@@ -1,10 +1,8 @@
 import { FilteredList } from './FilteredList.js';
 import { Icon } from './Icon.js';
-
-export type Loadable<T> =
-  | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly value: T }
-  | { readonly state: 'failed'; readonly message: string };
+import type { Loadable } from '../state/loadable.js';
+import { LoadableView } from './Loadable.js';
+import { RefreshButton, RunAgainstInputButton } from './RowButtons.js';
 
 interface MappingsPanelProps {
   readonly mappings: Loadable<readonly string[]>;
@@ -30,15 +28,7 @@ export function MappingsPanel({
     <section className="side-section" aria-labelledby="mappings-title">
       <div className="side-header">
         <h2 id="mappings-title">Saved mappings</h2>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onRefresh}
-          aria-label="Refresh the list of mappings"
-          title="Refresh"
-        >
-          <Icon name="refresh" />
-        </button>
+        <RefreshButton what="mappings" onClick={onRefresh} />
         <button
           type="button"
           className="small"
@@ -48,43 +38,31 @@ export function MappingsPanel({
           Reload caches
         </button>
       </div>
-      {mappings.state === 'loading' && <p className="hint">Loading…</p>}
-      {mappings.state === 'failed' && (
-        <p className="hint error-text" role="alert">
-          {mappings.message}
-        </p>
-      )}
-      {mappings.state === 'ready' && (
-        <FilteredList
-          ids={mappings.value}
-          label="mappings"
-          renderItem={(id) => (
-            <div className={`row ${id === openId ? 'row-active' : ''}`} data-testid={`mapping-${id}`}>
-              <button type="button" className="row-main" onClick={() => onOpen(id)} title={`Open ${id}`}>
-                {id}
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Run ${id} against the input`}
-                title="Run against the input"
-                onClick={() => onRun(id)}
-              >
-                <Icon name="run" />
-              </button>
-              <button
-                type="button"
-                className="icon-button danger-text"
-                aria-label={`Delete ${id}`}
-                title="Delete"
-                onClick={() => onDelete(id)}
-              >
-                <Icon name="trash" />
-              </button>
-            </div>
-          )}
-        />
-      )}
+      <LoadableView value={mappings}>
+        {(ids) => (
+          <FilteredList
+            ids={ids}
+            label="mappings"
+            renderItem={(id) => (
+              <div className={`row ${id === openId ? 'row-active' : ''}`} data-testid={`mapping-${id}`}>
+                <button type="button" className="row-main" onClick={() => onOpen(id)} title={`Open ${id}`}>
+                  {id}
+                </button>
+                <RunAgainstInputButton id={id} onRun={onRun} />
+                <button
+                  type="button"
+                  className="icon-button danger-text"
+                  aria-label={`Delete ${id}`}
+                  title="Delete"
+                  onClick={() => onDelete(id)}
+                >
+                  <Icon name="trash" />
+                </button>
+              </div>
+            )}
+          />
+        )}
+      </LoadableView>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
 import { diagnosticRange, markerLevel } from '../editor/diagnostic-range.js';
 import { tokenizeBeforeEnter } from '../editor/enter-tokenization.js';
 import { MAPX_LANGUAGE_ID } from '../editor/mapx-language.js';
-import type { MonacoApi } from '../editor/monaco-setup.js';
+import type { MonacoApi } from '../editor/monaco-api.js';
 import type { FlatDiagnostic } from '../run/flat-diagnostics.js';
 import type { EditorDocument } from '../state/documents.js';
 

@@ -1,7 +1,8 @@
 import type { StandardMappingList } from '@mapx/api';
 import { FilteredList } from './FilteredList.js';
-import { Icon } from './Icon.js';
-import type { Loadable } from './MappingsPanel.js';
+import type { Loadable } from '../state/loadable.js';
+import { LoadableView } from './Loadable.js';
+import { RunAgainstInputButton } from './RowButtons.js';
 
 interface StandardMappingsPanelProps {
   readonly standard: Loadable<StandardMappingList>;
@@ -26,48 +27,36 @@ export function StandardMappingsPanel({ standard, openId, onOpen, onRun }: Stand
           Standard mappings
         </h2>
       </div>
-      {standard.state === 'loading' && <p className="hint">Loading…</p>}
-      {standard.state === 'failed' && (
-        <p className="hint error-text" role="alert">
-          {standard.message}
-        </p>
-      )}
-      {standard.state === 'ready' && (
-        <FilteredList
-          ids={standard.value.map((m) => m.id)}
-          label="standard mappings"
-          renderItem={(id) => (
-            <div
-              className={`row ${id === openId ? 'row-active' : ''}`}
-              data-testid={`standard-mapping-${id}`}
-            >
-              <button
-                type="button"
-                className="row-main"
-                onClick={() => onOpen(id)}
-                title={`Open the standard mapping ${id} (read-only)`}
+      <LoadableView value={standard}>
+        {(list) => (
+          <FilteredList
+            ids={list.map((m) => m.id)}
+            label="standard mappings"
+            renderItem={(id) => (
+              <div
+                className={`row ${id === openId ? 'row-active' : ''}`}
+                data-testid={`standard-mapping-${id}`}
               >
-                {id}
-                {overridden.has(id) && (
-                  <span className="hint" title="A saved mapping with this id is used instead">
-                    {' '}
-                    (overridden)
-                  </span>
-                )}
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Run ${id} against the input`}
-                title="Run against the input"
-                onClick={() => onRun(id)}
-              >
-                <Icon name="run" />
-              </button>
-            </div>
-          )}
-        />
-      )}
+                <button
+                  type="button"
+                  className="row-main"
+                  onClick={() => onOpen(id)}
+                  title={`Open the standard mapping ${id} (read-only)`}
+                >
+                  {id}
+                  {overridden.has(id) && (
+                    <span className="hint" title="A saved mapping with this id is used instead">
+                      {' '}
+                      (overridden)
+                    </span>
+                  )}
+                </button>
+                <RunAgainstInputButton id={id} onRun={onRun} />
+              </div>
+            )}
+          />
+        )}
+      </LoadableView>
     </section>
   );
 }

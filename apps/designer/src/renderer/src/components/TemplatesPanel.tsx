@@ -1,7 +1,8 @@
 import { TEMPLATE_TYPES, type TemplateType } from '@mapx/api';
 import { FilteredList } from './FilteredList.js';
 import { Icon } from './Icon.js';
-import type { Loadable } from './MappingsPanel.js';
+import type { Loadable } from '../state/loadable.js';
+import { LoadableView } from './Loadable.js';
 
 interface TemplatesPanelProps {
   readonly type: TemplateType;
@@ -30,39 +31,35 @@ export function TemplatesPanel({ type, templates, onType, onOpen, onInsert }: Te
           ))}
         </select>
       </div>
-      {templates.state === 'loading' && <p className="hint">Loading…</p>}
-      {templates.state === 'failed' && (
-        <p className="hint error-text" role="alert">
-          {templates.message}
-        </p>
-      )}
-      {templates.state === 'ready' && (
-        <FilteredList
-          ids={templates.value}
-          label="templates"
-          renderItem={(id) => (
-            <div className="row" data-testid={`template-${id}`}>
-              <button
-                type="button"
-                className="row-main"
-                onClick={() => onOpen(id)}
-                title={`Open the ${id} template in a new tab`}
-              >
-                {id}
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Insert the ${id} template at the cursor`}
-                title="Insert at cursor"
-                onClick={() => onInsert(id)}
-              >
-                <Icon name="insert" />
-              </button>
-            </div>
-          )}
-        />
-      )}
+      <LoadableView value={templates}>
+        {(ids) => (
+          <FilteredList
+            ids={ids}
+            label="templates"
+            renderItem={(id) => (
+              <div className="row" data-testid={`template-${id}`}>
+                <button
+                  type="button"
+                  className="row-main"
+                  onClick={() => onOpen(id)}
+                  title={`Open the ${id} template in a new tab`}
+                >
+                  {id}
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Insert the ${id} template at the cursor`}
+                  title="Insert at cursor"
+                  onClick={() => onInsert(id)}
+                >
+                  <Icon name="insert" />
+                </button>
+              </div>
+            )}
+          />
+        )}
+      </LoadableView>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { TestResultBody } from '@mapx/api';
 import { diffLineKind } from '../run/tests-panel-input.js';
 import type { TestsPanelState } from '../state/use-tests-panel.js';
 import { Icon } from './Icon.js';
+import { RefreshButton } from './RowButtons.js';
 import './tests-panel.css';
 
 interface TestsPanelProps {
@@ -66,15 +67,7 @@ export function TestsPanel({ mappingId, tests, onAddFromInput }: TestsPanelProps
         <h2 id="tests-title">Tests{mappingId ? ` — ${mappingId}` : ''}</h2>
         {mappingId && (
           <>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => void tests.refresh()}
-              aria-label="Refresh the list of tests"
-              title="Refresh"
-            >
-              <Icon name="refresh" />
-            </button>
+            <RefreshButton what="tests" onClick={() => void tests.refresh()} />
             <button
               type="button"
               className="small"

@@ -1,5 +1,5 @@
 import type { IDisposable, editor } from 'monaco-editor/esm/vs/editor/editor.api.js';
-import type { MonacoApi } from './monaco-setup.js';
+import type { MonacoApi } from './monaco-api.js';
 
 /**
  * Makes the FLASH Enter rules deterministic. Monaco applies `onEnterRules` only when the line is "cheap to

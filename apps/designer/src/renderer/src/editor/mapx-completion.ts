@@ -5,7 +5,7 @@ import { completionContext } from './completion-context.js';
 import { elementLabels } from './element-labels.js';
 import { FUNCTIONS } from './function-table.js';
 import { MAPX_LANGUAGE_ID } from './mapx-language.js';
-import type { MonacoApi } from './monaco-setup.js';
+import type { MonacoApi } from './monaco-api.js';
 
 /** Caches what completion asks the service for; cleared after a recache. */
 export interface CompletionSources {

@@ -1,4 +1,4 @@
-import type { MonacoApi } from './monaco-setup.js';
+import type { MonacoApi } from './monaco-api.js';
 import { mapxMonarch } from './mapx-monarch.js';
 
 export const MAPX_LANGUAGE_ID = 'mapx';

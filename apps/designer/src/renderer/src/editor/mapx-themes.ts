@@ -1,4 +1,4 @@
-import type { MonacoApi } from './monaco-setup.js';
+import type { MonacoApi } from './monaco-api.js';
 
 /** Light and dark editor themes; the app picks one from `prefers-color-scheme`. */
 export function defineMapxThemes(monaco: MonacoApi): void {

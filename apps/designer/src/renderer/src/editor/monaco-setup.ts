@@ -6,8 +6,7 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker';
 import { defineMapxThemes } from './mapx-themes.js';
 import { registerMapxLanguage } from './mapx-language.js';
-
-export type MonacoApi = typeof monaco;
+import type { MonacoApi } from './monaco-api.js';
 
 /**
  * Monaco comes from this bundle, never from a CDN: the workers are built by Vite (same origin, allowed by the

@@ -1,7 +1,7 @@
 import type { ExplainSection } from '@mapx/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { editor, IDisposable } from 'monaco-editor/esm/vs/editor/editor.api.js';
-import type { MonacoApi } from '../editor/monaco-setup.js';
+import type { MonacoApi } from '../editor/monaco-api.js';
 import { explainLeaves, type PrintedLeaf } from './explain-json-lines.js';
 
 /** What the author pointed at: an output element (by JSON path) or a rule (by its line in the mapping). */

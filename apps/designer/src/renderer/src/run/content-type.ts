@@ -1,4 +1,4 @@
-import type { InputContentType } from '@mapx/api';
+import { HL7_V2_MEDIA_TYPE, type InputContentType } from '@mapx/api';
 
 /** Human labels for the six input formats, in the order the picker shows them. */
 export const CONTENT_TYPE_LABELS: Readonly<Record<InputContentType, string>> = {
@@ -7,7 +7,7 @@ export const CONTENT_TYPE_LABELS: Readonly<Record<InputContentType, string>> = {
   'application/xml': 'XML',
   'application/fhir+xml': 'FHIR XML',
   'text/csv': 'CSV',
-  'x-application/hl7-v2+er7': 'HL7 v2 (ER7)',
+  [HL7_V2_MEDIA_TYPE]: 'HL7 v2 (ER7)',
 };
 
 const FHIR_NAMESPACE = /xmlns\s*=\s*["']http:\/\/hl7\.org\/fhir["']/;
@@ -37,7 +37,7 @@ function xmlFlavour(text: string): InputContentType {
 /** Guesses the format of pasted text from its first characters. */
 export function sniffContentType(text: string): InputContentType {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  if (looksLikeHl7(head)) return 'x-application/hl7-v2+er7';
+  if (looksLikeHl7(head)) return HL7_V2_MEDIA_TYPE;
   if (head.startsWith('<')) return xmlFlavour(head);
   if (head.startsWith('{') || head.startsWith('[')) return jsonFlavour(head);
   const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
@@ -57,7 +57,7 @@ export function guessContentType(fileName: string, text: string): InputContentTy
       return 'text/csv';
     case 'hl7':
     case 'er7':
-      return 'x-application/hl7-v2+er7';
+      return HL7_V2_MEDIA_TYPE;
     default:
       return sniffContentType(text);
   }

@@ -37,6 +37,14 @@ export function newDocumentId(): string {
   return `doc-${Date.now().toString(36)}-${counter}`;
 }
 
+/** Opens a new tab on text the service stores (a saved or a standard mapping): clean until edited. */
+export function openStored(
+  text: string,
+  fields: Pick<EditorDocument, 'title' | 'origin' | 'mappingId' | 'standardId'>,
+): DocumentsAction {
+  return { type: 'open', document: { id: newDocumentId(), text, savedText: text, ...fields } };
+}
+
 export { SAMPLE_INPUT, SAMPLE_MAPPING } from '@mapx/api';
 
 export function scratchDocument(text = SAMPLE_MAPPING, title = 'Untitled'): EditorDocument {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MappingVersionSummaryBody } from '@mapx/api';
 import type { ApiClient } from '../api/api-client.js';
 import type { CompileReport } from '../api/compile-headers.js';
-import type { Loadable } from '../components/MappingsPanel.js';
+import type { Loadable } from './loadable.js';
 import type { Feedback } from './use-feedback.js';
 
 /** Two versions side by side in the diff view, with their texts. */

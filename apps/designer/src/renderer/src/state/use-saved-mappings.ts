@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useCallback, type Dispatch } from 'react';
 import type { ApiClient } from '../api/api-client.js';
 import { describeDiagnostics, type CompileReport } from '../api/compile-headers.js';
-import type { Loadable } from '../components/MappingsPanel.js';
-import { newDocumentId, type DocumentsAction, type EditorDocument } from './documents.js';
+import { loaded, useLoadedList } from './loadable.js';
+import { openStored, type DocumentsAction, type EditorDocument } from './documents.js';
 import type { Feedback } from './use-feedback.js';
 
 /** Saved mappings are also callable as `$id(...)`, so ids are JSONata-name-like (plugin-api's MAPPING_ID_PATTERN). */
@@ -18,32 +18,17 @@ export function useSavedMappings(
   /** A save answered: what the service's compiler said about the stored text, for the document's markers. */
   onSaved: (docId: string, mappingId: string, report: CompileReport) => void,
 ) {
-  const [mappings, setMappings] = useState<Loadable<readonly string[]>>({ state: 'loading' });
-
-  const refresh = useCallback(async () => {
+  const load = useCallback(async () => {
     const list = await api.listMappings();
-    setMappings(
-      list.ok ? { state: 'ready', value: [...list.data].sort() } : { state: 'failed', message: list.message },
-    );
+    return loaded(list.ok ? { ok: true, data: [...list.data].sort() } : list);
   }, [api]);
-
-  useEffect(() => {
-    if (online) void refresh();
-  }, [online, refresh]);
+  const [mappings, refresh] = useLoadedList(load, online);
 
   const open = useCallback(
     async (id: string) => {
       const text = await api.getMapping(id);
       if (!text.ok) return feedback.notify('error', `Cannot open ${id}. ${text.message}`);
-      const doc: EditorDocument = {
-        id: newDocumentId(),
-        title: id,
-        text: text.data,
-        savedText: text.data,
-        mappingId: id,
-        origin: 'mapping',
-      };
-      dispatch({ type: 'open', document: doc });
+      dispatch(openStored(text.data, { title: id, mappingId: id, origin: 'mapping' }));
     },
     [api, dispatch, feedback],
   );

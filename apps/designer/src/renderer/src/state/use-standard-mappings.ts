@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useCallback, type Dispatch } from 'react';
 import type { StandardMappingList } from '@mapx/api';
 import type { ApiClient } from '../api/api-client.js';
-import type { Loadable } from '../components/MappingsPanel.js';
-import { newDocumentId, type DocumentsAction, type EditorDocument } from './documents.js';
+import { loaded, useLoadedList, type Loadable } from './loadable.js';
+import { newDocumentId, openStored, type DocumentsAction, type EditorDocument } from './documents.js';
 import type { Feedback } from './use-feedback.js';
 
 /**
@@ -16,33 +16,19 @@ export function useStandardMappings(
   dispatch: Dispatch<DocumentsAction>,
   feedback: Feedback,
 ) {
-  const [standard, setStandard] = useState<Loadable<StandardMappingList>>({ state: 'loading' });
-
-  const refresh = useCallback(async () => {
+  const load = useCallback(async (): Promise<Loadable<StandardMappingList>> => {
     const list = await api.listStandardMappings();
-    if (list.ok) setStandard({ state: 'ready', value: list.data });
-    else if (list.status === 404 || list.status === 405) setStandard({ state: 'ready', value: [] });
-    else setStandard({ state: 'failed', message: list.message });
+    if (!list.ok && (list.status === 404 || list.status === 405)) return { state: 'ready', value: [] };
+    return loaded(list);
   }, [api]);
-
-  useEffect(() => {
-    if (online) void refresh();
-  }, [online, refresh]);
+  const [standard, refresh] = useLoadedList(load, online);
 
   const open = useCallback(
     async (id: string) => {
       const text = await api.getStandardMapping(id);
       if (!text.ok)
         return feedback.notify('error', `Cannot open the standard mapping ${id}. ${text.message}`);
-      const doc: EditorDocument = {
-        id: newDocumentId(),
-        title: `${id} (standard)`,
-        text: text.data,
-        savedText: text.data,
-        standardId: id,
-        origin: 'standard',
-      };
-      dispatch({ type: 'open', document: doc });
+      dispatch(openStored(text.data, { title: `${id} (standard)`, standardId: id, origin: 'standard' }));
     },
     [api, dispatch, feedback],
   );

@@ -1,7 +1,7 @@
 import type { TemplateType } from '@mapx/api';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
-import type { Loadable } from '../components/MappingsPanel.js';
+import type { Loadable } from './loadable.js';
 import type { Feedback } from './use-feedback.js';
 
 /** The template picker's list for one type, and fetching one generated template. */

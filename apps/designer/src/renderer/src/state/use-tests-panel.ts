@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TestCaseSummary, TestResultBody } from '@mapx/api';
 import type { ApiClient } from '../api/api-client.js';
-import type { Loadable } from '../components/MappingsPanel.js';
+import type { Loadable } from './loadable.js';
 import { testInputExtension, testInputState } from '../run/tests-panel-input.js';
 import type { Feedback } from './use-feedback.js';
 import type { InputState } from './use-runner.js';

@@ -3,8 +3,10 @@ import { errorReply, serviceErrorMessage, type ServiceErrorCode } from '@mapx/ap
 import type { MapxServices } from '../services.js';
 import { OrderedWindow } from '../stream/ordered-window.js';
 import { splitLines } from '../stream/split-lines.js';
-import { runEvaluation, type EvaluationReply } from './run-evaluation.js';
-import { syntheticReport } from './wire-report.js';
+import { runEvaluation } from '../evaluation/run-evaluation.js';
+import type { EvaluationOutcome } from '../eval/outcome.js';
+import { syntheticReport } from '../eval/wire-report.js';
+import { evaluationAnswer, evaluationStatus } from '../http/reply/evaluation-answer.js';
 
 const EXPIRED = Symbol('expired');
 
@@ -79,9 +81,9 @@ export async function* mapNdjsonLines(services: MapxServices, req: NdjsonRequest
 
 async function mapLine(services: MapxServices, req: NdjsonRequest, line: Line): Promise<string> {
   if (line.bytes === undefined) return failed(req, line, 'LINE_TOO_LARGE', { limit: req.maxLineBytes });
-  let reply: EvaluationReply;
+  let outcome: EvaluationOutcome;
   try {
-    reply = await runEvaluation(services, {
+    outcome = await runEvaluation(services, {
       source: req.source,
       input: null,
       rawInput: { contentType: 'application/json', bytes: line.bytes },
@@ -94,11 +96,12 @@ async function mapLine(services: MapxServices, req: NdjsonRequest, line: Line): 
       detail: err instanceof Error ? err.message : String(err),
     });
   }
-  const json = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));
   // a verbose report is the line's answer whatever its status, as the same input posted alone would get it
-  if (reply.status === 200 || req.verbose) return `${json === undefined || json === '' ? 'null' : json}\n`;
-  const body = parse(json);
-  return errorLine(line.number, reply.status, field(body, 'code') ?? 'ERROR', field(body, 'message') ?? '');
+  if (!outcome.ok && !req.verbose)
+    return errorLine(line.number, evaluationStatus(outcome), outcome.code, outcome.message);
+  const answer = evaluationAnswer(outcome, req.verbose);
+  const json = answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
+  return `${json === undefined || json === '' ? 'null' : json}\n`;
 }
 
 /** A line that failed before any evaluation: its error object, or in verbose mode a synthetic report. */
@@ -117,18 +120,4 @@ function failed(
 
 function errorLine(line: number, status: number, code: string, message: string): string {
   return `${JSON.stringify({ error: { line, status, code, message } })}\n`;
-}
-
-function parse(json: string | undefined): unknown {
-  try {
-    return json === undefined ? undefined : JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-}
-
-function field(body: unknown, name: string): string | undefined {
-  return typeof body === 'object' && body !== null && Object.hasOwn(body, name)
-    ? String((body as Record<string, unknown>)[name])
-    : undefined;
 }
