@@ -12,6 +12,7 @@ import type { CompiledExpression, CompileOptions, Engine, EngineOptions } from '
 
 const EXPLAIN_CACHE_ENTRIES = 50;
 import { sequenceBoundEntry } from '../runtime/sequence-bound.js';
+import { frameHooksShortcut } from '../runtime/frame-hooks.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { resolveLimits } from '../runtime/limits.js';
 import { guardedFunctions } from './guarded-functions.js';
@@ -77,6 +78,7 @@ export function createEngine(options: EngineOptions): Engine {
     }
     const entry = sequenceBoundEntry(limits.maxSequenceLength);
     j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
+    j.assign(Symbol.for('jsonata.__createFrame_push') as unknown as string, frameHooksShortcut() as never);
     return createCompiledExpression({
       core,
       host,

@@ -80,6 +80,8 @@ export function checkSyntax(p: ParserState, expr: ExprAst): void {
         break;
       case ',':
         if (isOp(prev, ',')) throw errAt('F1110', t);
+        // a `?` without `:` (a condition without else) ends with its item: the next `:` is the next key's
+        f.q = 0;
         if (f.kind === '{') {
           if (isOp(prev, ':') && f.q === 0) throw errAt('F1101', t, { token: ':' });
           if (!f.colon) throw errAt('F1104', prev ?? t);
@@ -95,6 +97,7 @@ export function checkSyntax(p: ParserState, expr: ExprAst): void {
         else if (f.kind === '{') f.colon = true;
         break;
       case ';':
+        f.q = 0;
         if (f.kind === '[' || f.kind === '{') throw errAt('F1103', t);
         if (!prev || isOp(prev, ';') || isOp(prev, '(') || isOp(prev, ',')) throw errAt('F1103', t);
         if (f.kind === 'body' && isOp(prev, '{')) throw errAt('F1103', t);

@@ -220,8 +220,11 @@ function readRegex(src: string, start: number, push: Push, fail: Fail): number {
       push('regex', src.slice(start, pos), start, pos);
       return pos;
     }
-    if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    // an escaped bracket (`\[`) is a character, not a group: JSONata's own lexer counts the same way
+    if (src[pos - 1] !== '\\') {
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    }
     pos++;
   }
   return fail('S0302', start, src.length, '/');

@@ -1,0 +1,24 @@
+const ENTRY = Symbol.for('jsonata.__evaluate_entry');
+const EXIT = Symbol.for('jsonata.__evaluate_exit');
+const PUSH = Symbol.for('jsonata.__createFrame_push');
+
+interface Frame {
+  lookup(name: string | symbol): unknown;
+}
+
+/**
+ * JSONata's `__createFrame_push` hook, bound at the root of an expression: every new frame answers JSONata's own
+ * hook names (looked up at every node evaluated and every frame created) from what its parent answered, instead
+ * of walking the whole chain of frames up to the root each time — a cost that grew with the depth of nested
+ * mapping calls, blocks and lambdas. The hooks are bound once, at the root (no expression can bind a symbol).
+ */
+export function frameHooksShortcut(): (parent: Frame, frame: Frame) => void {
+  return (parent, frame) => {
+    const entry = parent.lookup(ENTRY);
+    const exit = parent.lookup(EXIT);
+    const push = parent.lookup(PUSH);
+    const lookup = frame.lookup;
+    frame.lookup = (name) =>
+      name === ENTRY ? entry : name === EXIT ? exit : name === PUSH ? push : lookup(name);
+  };
+}
