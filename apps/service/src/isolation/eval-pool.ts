@@ -139,7 +139,7 @@ export class EvalPool {
     if (this.closed || this.pool) return this.pool;
     const { threads, memoryMb } = this.config.eval;
     const workerData: EvalWorkerData = {
-      env: this.config.env,
+      config: this.config,
       viewChannel: this.views.channelName,
       fhirGate: this.fhirGate.buffer,
     };

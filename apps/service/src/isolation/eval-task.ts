@@ -1,5 +1,6 @@
 import type { EvaluationRequest, Timing } from '../eval/run-evaluation.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
+import type { AppConfig } from '../config/app-config.js';
 
 /** A mapping view with the version main gave it; versions only grow within one pool. */
 export interface VersionedView {
@@ -34,8 +35,8 @@ export type EvalTaskResult =
 
 /** `workerData` of every evaluation worker thread. */
 export interface EvalWorkerData {
-  /** The environment the main thread's configuration was read from: workers read the same settings. */
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The main thread's validated configuration (a clone): a thread need not load the validator to read it again. */
+  readonly config: AppConfig;
   /** BroadcastChannel name on which main publishes each new mapping view. */
   readonly viewChannel: string;
   /** A `Gate`'s buffer: open once the FHIR packages may be read from the cache. */
