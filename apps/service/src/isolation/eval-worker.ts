@@ -16,6 +16,7 @@ import { evaluateBatch } from './evaluate-batch.js';
 import { ViewReceiver } from './view-receiver.js';
 import { Gate } from './gate.js';
 import { toMainThread } from './worker-logs.js';
+import { flushCompileCache } from '../compile-cache.js';
 
 type Handler = (task: EvalTask | BatchTask) => Promise<EvalTaskResult | BatchTaskResult>;
 
@@ -51,6 +52,7 @@ async function init(): Promise<Handler> {
   );
   registerHostFunctions(engine, dispatcher);
   const evaluator = { engine, config, dispatcher };
+  flushCompileCache();
   const views = new ViewReceiver(data.viewChannel, (view) => {
     fhir.setExternalConceptMaps(view.conceptMaps);
     // a new view follows a mapping write or a recache: what was looked up on the FHIR server may be stale too
