@@ -21,7 +21,7 @@ import { Gate } from './gate.js';
 import { queueTimeoutReply } from './queue-timeout-reply.js';
 import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
-import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
+import { evalWorkerEntryUrl, evalWorkerUrl, workerExecArgv } from './worker-url.js';
 import { isWorkerLog, writeToDestination } from './worker-logs.js';
 
 /**
@@ -138,15 +138,20 @@ export class EvalPool {
   private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
     if (this.closed || this.pool) return this.pool;
     const { threads, memoryMb } = this.config.eval;
+    const startGate = new Gate();
+    startGate.close();
     const workerData: EvalWorkerData = {
       config: this.config,
       viewChannel: this.views.channelName,
       fhirGate: this.fhirGate.buffer,
+      module: evalWorkerUrl(),
+      startTickets: new SharedArrayBuffer(4),
+      startGate: startGate.buffer,
     };
     // loaded when the first thread starts (after listen), not with the service's modules
     const { Piscina: Pool } = requireCommonJs('piscina') as typeof PiscinaModule;
     const pool = new Pool<EvalTask, EvalTaskResult>({
-      filename: evalWorkerUrl(),
+      filename: evalWorkerEntryUrl(),
       execArgv: workerExecArgv(),
       minThreads: threads,
       maxThreads: threads,

@@ -41,6 +41,11 @@ export interface EvalWorkerData {
   readonly viewChannel: string;
   /** A `Gate`'s buffer: open once the FHIR packages may be read from the cache. */
   readonly fhirGate: SharedArrayBuffer;
+  /** The evaluation module (`evalWorkerUrl`), which `eval-worker-entry` loads once it is this thread's turn. */
+  readonly module: string;
+  /** A counter (the first thread to start takes 0) and a `Gate`'s buffer, open once that thread has started. */
+  readonly startTickets: SharedArrayBuffer;
+  readonly startGate: SharedArrayBuffer;
 }
 
 /** Posted on the worker's parent port once its engine, FHIR context and normalisers are built (or failed). */
