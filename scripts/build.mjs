@@ -15,6 +15,7 @@ const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 
 const BUNDLE_FILES = /\/(?:serve|eval-worker)\.bundle\.[a-z]+$/;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
+const servedProjects = projects.filter((p) => p !== 'shared/plugin-testkit');
 const bundled = ['apps/service', 'shared/engine', 'shared/fhir', 'shared/fhir-client', 'shared/api'];
 const file = (path) => fileState(ROOT, path);
 const tree = (path, options) => treeState(ROOT, path, options);
@@ -26,9 +27,18 @@ const tree = (path, options) => treeState(ROOT, path, options);
 const STEPS = [
   {
     name: 'tsc -b',
+    only: 'checked',
     inputs: () => [...ROOT_INPUTS.map(file), ...projects.map((p) => tree(p))],
     outputs: () => projects.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
     run: () => run(process.execPath, [tsc, '-b']),
+  },
+  {
+    // `npm start`: what the service runs; the plugin test kit is for tests and plugin authors (`npm run build`)
+    name: 'tsc -b (service)',
+    only: 'unchecked',
+    inputs: () => [...ROOT_INPUTS.map(file), ...servedProjects.map((p) => tree(p))],
+    outputs: () => servedProjects.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
+    run: () => run(process.execPath, [tsc, '-b', ...servedProjects]),
   },
   {
     name: 'service bundle',
@@ -61,10 +71,14 @@ const STEPS = [
 
 /**
  * Runs the build steps in order; with `onlyChanged`, skips those whose stamp still matches. `checked: false`
- * (`npm start`) leaves out the designer's type-check, which only `npm run build` and CI need.
+ * (`npm start`) builds what the service serves: not the plugin test kit, and the designer without its type-check;
+ * `npm run build` and CI build and check everything.
  */
 export function build({ onlyChanged, checked = true }) {
-  const steps = STEPS.map((step) => ({ ...step, run: () => step.run({ checked }) }));
+  const steps = STEPS.filter((step) => step.only !== (checked ? 'unchecked' : 'checked')).map((step) => ({
+    ...step,
+    run: () => step.run({ checked }),
+  }));
   return runSteps(steps, { onlyChanged, stampsFile: STAMPS });
 }
 
