@@ -148,7 +148,7 @@ export class EvalPool {
       startTickets: new SharedArrayBuffer(4),
       startGate: startGate.buffer,
     };
-    // loaded when the first thread starts (after listen), not with the service's modules
+    // loaded when the pool starts (with warm-up, before the plugins load), not with the service's modules
     const { Piscina: Pool } = requireCommonJs('piscina') as typeof PiscinaModule;
     const pool = new Pool<EvalTask, EvalTaskResult>({
       filename: evalWorkerEntryUrl(),
