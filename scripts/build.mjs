@@ -15,6 +15,7 @@ const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 
 const BUNDLE_FILES = /\/(?:serve|eval-worker)\.bundle\.[a-z]+$/;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
+const servedProjects = projects.filter((p) => p !== 'shared/plugin-testkit');
 const bundled = [
   'apps/service',
   'shared/engine',
@@ -26,13 +27,25 @@ const bundled = [
 const file = (path) => fileState(ROOT, path);
 const tree = (path, options) => treeState(ROOT, path, options);
 
-/** Each step: what it reads, what it writes, how to run it. Inputs are over-approximated: a needless rebuild is cheap. */
+/**
+ * Each step: what it reads, what it writes, how to run it (`checked`: with the type-check that writes nothing).
+ * Inputs are over-approximated: a needless rebuild is cheap.
+ */
 const STEPS = [
   {
     name: 'tsc -b',
+    only: 'checked',
     inputs: () => [...ROOT_INPUTS.map(file), ...projects.map((p) => tree(p))],
     outputs: () => projects.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
     run: () => run(process.execPath, [tsc, '-b']),
+  },
+  {
+    // `npm start`: what the service runs; the plugin test kit is for tests and plugin authors (`npm run build`)
+    name: 'tsc -b (service)',
+    only: 'unchecked',
+    inputs: () => [...ROOT_INPUTS.map(file), ...servedProjects.map((p) => tree(p))],
+    outputs: () => servedProjects.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
+    run: () => run(process.execPath, [tsc, '-b', ...servedProjects]),
   },
   {
     name: 'service bundle',
@@ -56,13 +69,25 @@ const STEPS = [
       tree('shared/hl7v2/src'),
     ],
     outputs: () => [tree('apps/designer/dist')],
-    run: () => run('npm', ['run', 'build', '--workspace', '@mapx/designer', '--if-present']),
+    // the type-check writes nothing the service serves: `npm run build` (and CI) run it, `npm start` only bundles
+    run: ({ checked }) =>
+      checked
+        ? run('npm', ['run', 'build', '--workspace', '@mapx/designer', '--if-present'])
+        : run('npm', ['exec', '--workspace', '@mapx/designer', '--', 'electron-vite', 'build']),
   },
 ];
 
-/** Runs the build steps in order; with `onlyChanged`, skips those whose stamp still matches. */
-export function build({ onlyChanged }) {
-  return runSteps(STEPS, { onlyChanged, stampsFile: STAMPS });
+/**
+ * Runs the build steps in order; with `onlyChanged`, skips those whose stamp still matches. `checked: false`
+ * (`npm start`) builds what the service serves: not the plugin test kit, and the designer without its type-check;
+ * `npm run build` and CI build and check everything.
+ */
+export function build({ onlyChanged, checked = true }) {
+  const steps = STEPS.filter((step) => step.only !== (checked ? 'unchecked' : 'checked')).map((step) => ({
+    ...step,
+    run: () => step.run({ checked }),
+  }));
+  return runSteps(steps, { onlyChanged, stampsFile: STAMPS });
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {

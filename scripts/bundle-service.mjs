@@ -16,6 +16,7 @@ const BUNDLE = 'serve.bundle.js';
 const MANIFEST = 'serve.bundle.json';
 /** Workspace packages compiled by `tsc -b` that only the service loads; never @mapx/plugin-api. */
 const OWN_PACKAGES = /^@mapx\/(engine|fhir|fhir-client|api|hl7v2)(\/|$)/;
+const API_DIST = /[\\/]shared[\\/]api[\\/]dist[\\/]/;
 /** Not `@mapx/source` (the TypeScript sources): the bundle is made of what `tsc -b` emitted. */
 const CONDITIONS = ['import', 'node', 'default'];
 
@@ -26,12 +27,20 @@ const before = statTree([
   ),
 ]);
 const loadedByMain = await loadedOutsideServe(join(DIST, 'main.js'), join(DIST, 'serve.js'));
-await bundle('serve.js', BUNDLE, MANIFEST, loadedByMain);
+await bundle('serve.js', BUNDLE, MANIFEST, loadedByMain, true);
 // An evaluation worker thread (src/isolation) loads its own copy of everything anyway: nothing to share with main.
 // At the top of dist/ like serve's bundle, so that the rewritten `import.meta.url`s resolve the same way.
-await bundle('isolation/eval-worker.js', 'eval-worker.bundle.js', 'eval-worker.bundle.json', new Set());
+// Its modules of @mapx/api keep only what the thread uses: the request contracts' schemas (zod, a fifth of a
+// thread's start) are for main, which validates requests; building them has no effect the thread needs.
+await bundle(
+  'isolation/eval-worker.js',
+  'eval-worker.bundle.js',
+  'eval-worker.bundle.json',
+  new Set(),
+  (id) => !API_DIST.test(id),
+);
 
-async function bundle(entry, bundleName, manifestName, shared) {
+async function bundle(entry, bundleName, manifestName, shared, moduleSideEffects) {
   /** Modules of ours the bundle imports rather than contains: their exports must still be what it was built against. */
   const importedOfOurs = new Set();
   const build = await rolldown({
@@ -40,6 +49,7 @@ async function bundle(entry, bundleName, manifestName, shared) {
     resolve: { conditionNames: CONDITIONS },
     plugins: [keepOutside(shared, importedOfOurs), importMetaOfOrigin()],
     checks: { circularDependency: false },
+    treeshake: { moduleSideEffects },
   });
   const { output } = await build.generate({ format: 'esm', codeSplitting: false, keepNames: true });
   await build.close();

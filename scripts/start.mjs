@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 
 if (cluster.isPrimary) {
   const { build } = await import('./build.mjs');
-  build({ onlyChanged: true });
+  build({ onlyChanged: true, checked: false });
   const note = (await import('./first-run-mappings.mjs')).firstRunMappings();
   if (note) process.stderr.write(`${note}\n`);
 }

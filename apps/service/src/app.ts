@@ -11,6 +11,7 @@ import {
   type RouteRecord,
 } from './services.js';
 import { Warmup } from './warmup/warmup.js';
+import type { PrestartedPool } from './warmup/prestarted-pool.js';
 import { MappingCache } from './mappings/mapping-cache.js';
 import { BUILT_IN_STORE_ID, pickWritableStore, orderStores } from './mappings/store-order.js';
 import { watchStores } from './mappings/watch-stores.js';
@@ -41,6 +42,8 @@ export const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 2048 
 
 export interface BuildAppOptions {
   readonly logger: Logger;
+  /** The evaluation pool, started already (`serve`); without it the pool starts with warm-up. */
+  readonly evalPool?: PrestartedPool;
 }
 
 /** Assembles the service. Never listens: `main.ts` does, tests use `inject()`. */
@@ -59,7 +62,7 @@ export async function buildApp(
     schemaController: { compilersFactory: lazySchemaCompilers() },
     routerOptions: ROUTER_OPTIONS,
   });
-  app.decorate('mapx', buildServices(config, runtime, options.logger));
+  app.decorate('mapx', buildServices(config, runtime, options.logger, options.evalPool));
   const routes: RouteRecord[] = [];
   app.decorate('mapxRoutes', routes);
   app.addHook('onRoute', (route) => {
@@ -92,7 +95,12 @@ export async function buildApp(
   return app;
 }
 
-function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logger): MapxServices {
+function buildServices(
+  config: AppConfig,
+  runtime: ServiceRuntime,
+  logger: Logger,
+  prestarted: PrestartedPool | undefined,
+): MapxServices {
   // the metrics read the services at scrape time; they exist by then
   const built: { services?: MapxServices } = {};
   const metrics = config.server.metrics
@@ -118,7 +126,7 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
     logger.child({ component: 'engine' }),
   );
   registerHostFunctions(engine, dispatcher);
-  const evalPool = evalPoolOf(config, warmup, logger);
+  const evalPool = evalPoolOf(config, warmup, logger, prestarted);
   const services: MapxServices = {
     config,
     startedAt: Date.now(),
@@ -140,10 +148,22 @@ function buildServices(config: AppConfig, runtime: ServiceRuntime, logger: Logge
 }
 
 /**
- * The first worker thread loads its modules while this thread loads the FHIR packages, and reads them once they
- * are in the cache.
+ * The worker threads load their modules while this thread builds the service (`serve` started them) or, without a
+ * prestarted pool, while it loads the FHIR packages; they read the packages once they are in the cache.
  */
-function evalPoolOf(config: AppConfig, warmup: Warmup, logger: Logger): EvalPool | undefined {
+function evalPoolOf(
+  config: AppConfig,
+  warmup: Warmup,
+  logger: Logger,
+  prestarted: PrestartedPool | undefined,
+): EvalPool | undefined {
+  if (prestarted) {
+    warmup.add(WARMUP_EVAL_POOL, () => {
+      prestarted.fhirLoaded(warmup.need(WARMUP_FHIR));
+      return prestarted.ready;
+    });
+    return prestarted.pool;
+  }
   if (config.eval.isolation !== 'worker') return undefined;
   const pool = new EvalPool(config, logger.child({ component: 'eval-pool' }));
   warmup.add(WARMUP_EVAL_POOL, () => pool.start(warmup.need(WARMUP_FHIR)));

@@ -2,7 +2,7 @@ import module from 'node:module';
 
 /** `node:module` from Node 22.1 (enable) and 22.10 (flush); absent on Node 20, which @types/node describes. */
 interface CompileCacheApi {
-  enableCompileCache?: (dir?: string) => unknown;
+  enableCompileCache?: (dir?: string) => { directory?: string } | undefined;
   flushCompileCache?: () => void;
 }
 
@@ -15,10 +15,16 @@ const api = module as CompileCacheApi;
  * it off. A cache that cannot be written only costs the speed-up: Node reports that instead of throwing.
  */
 export function enableCompileCache(): void {
-  api.enableCompileCache?.();
+  const directory = api.enableCompileCache?.()?.directory;
+  // Node enables it in a worker thread only through the environment the thread inherits (the evaluation threads)
+  if (directory !== undefined && process.env.NODE_COMPILE_CACHE === undefined)
+    process.env.NODE_COMPILE_CACHE = directory;
 }
 
-/** Node writes the cache at exit; writing it once listening keeps it for the next start if this one is killed. */
+/**
+ * Node writes the cache at exit; writing it once listening (main) or once built (an evaluation thread, whose
+ * modules main does not compile) keeps it for the next start if this one is killed.
+ */
 export function flushCompileCache(): void {
   api.flushCompileCache?.();
 }

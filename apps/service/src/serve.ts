@@ -8,14 +8,18 @@ import { installShutdown } from './shutdown.js';
 import { listenToPeers } from './cluster/peer-sync.js';
 import { isClusterWorker } from './cluster/worker-role.js';
 import { startListeners } from './listeners/start-listeners.js';
+import { prestartPool } from './warmup/prestarted-pool.js';
 
 /** Builds the service and listens: the whole service in one process, or one worker of a cluster. */
 export async function serve(config: AppConfig, rootLogger: Logger): Promise<void> {
   const logger = cluster.worker ? rootLogger.child({ worker: cluster.worker.id }) : rootLogger;
   let built!: (app: FastifyInstance) => void;
   listenToPeers(new Promise<FastifyInstance>((resolve) => (built = resolve)));
+  // the evaluation threads load their modules while this thread loads the plugins and builds the routes
+  const evalPool = prestartPool(config, logger);
+  // (a start that fails from here on ends the process, and its threads with it)
   const runtime = await createRuntime(config, logger);
-  const app = await buildApp(config, runtime, { logger });
+  const app = await buildApp(config, runtime, { logger, ...(evalPool ? { evalPool } : {}) });
   built(app);
   // In a cluster the primary turns SIGINT/SIGTERM into one SIGTERM per worker; a terminal's Ctrl-C also reaches
   // the workers directly, and that second signal must not force an exit.

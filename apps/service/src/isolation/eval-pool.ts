@@ -21,7 +21,7 @@ import { PoolReadiness } from './pool-readiness.js';
 import { Gate } from './gate.js';
 import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
-import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
+import { evalWorkerEntryUrl, evalWorkerUrl, workerExecArgv } from './worker-url.js';
 import { isWorkerLog, writeToDestination } from './worker-logs.js';
 
 /**
@@ -137,15 +137,20 @@ export class EvalPool {
   private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
     if (this.closed || this.pool) return this.pool;
     const { threads, memoryMb } = this.config.eval;
+    const startGate = new Gate();
+    startGate.close();
     const workerData: EvalWorkerData = {
-      env: this.config.env,
+      config: this.config,
       viewChannel: this.views.channelName,
       fhirGate: this.fhirGate.buffer,
+      module: evalWorkerUrl(),
+      startTickets: new SharedArrayBuffer(4),
+      startGate: startGate.buffer,
     };
-    // loaded when the first thread starts (after listen), not with the service's modules
+    // loaded when the pool starts (with warm-up, before the plugins load), not with the service's modules
     const { Piscina: Pool } = requireCommonJs('piscina') as typeof PiscinaModule;
     const pool = new Pool<EvalTask, EvalTaskResult>({
-      filename: evalWorkerUrl(),
+      filename: evalWorkerEntryUrl(),
       execArgv: workerExecArgv(),
       minThreads: threads,
       maxThreads: threads,

@@ -1,6 +1,7 @@
 import type { EvaluationRequest } from '../eval/evaluation-request.js';
 import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
+import type { AppConfig } from '../config/app-config.js';
 
 /** A mapping view with the version main gave it; versions only grow within one pool. */
 export interface VersionedView {
@@ -25,12 +26,17 @@ export type EvalTaskResult =
 
 /** `workerData` of every evaluation worker thread. */
 export interface EvalWorkerData {
-  /** The environment the main thread's configuration was read from: workers read the same settings. */
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The main thread's validated configuration (a clone): a thread need not load the validator to read it again. */
+  readonly config: AppConfig;
   /** BroadcastChannel name on which main publishes each new mapping view. */
   readonly viewChannel: string;
   /** A `Gate`'s buffer: open once the FHIR packages may be read from the cache. */
   readonly fhirGate: SharedArrayBuffer;
+  /** The evaluation module (`evalWorkerUrl`), which `eval-worker-entry` loads once it is this thread's turn. */
+  readonly module: string;
+  /** A counter (the first thread to start takes 0) and a `Gate`'s buffer, open once that thread has started. */
+  readonly startTickets: SharedArrayBuffer;
+  readonly startGate: SharedArrayBuffer;
 }
 
 /** Posted on the worker's parent port once its engine, FHIR context and normalisers are built (or failed). */

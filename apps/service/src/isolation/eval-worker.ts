@@ -1,7 +1,7 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { PluginContext } from '@mapx/plugin-api';
 import type { Engine } from '@mapx/engine';
-import { loadConfig } from '../config/load-config.js';
+import { deepFreeze } from '../config/deep-freeze.js';
 import { createLogger } from '../logger.js';
 import { FhirHolder } from '../context/fhir-holder.js';
 import { InputDispatcher } from '../normalize/input-dispatcher.js';
@@ -17,6 +17,7 @@ import { evaluateBatch } from './evaluate-batch.js';
 import { ViewReceiver } from './view-receiver.js';
 import { Gate } from './gate.js';
 import { toMainThread } from './worker-logs.js';
+import { flushCompileCache } from '../compile-cache.js';
 
 type Handler = (task: EvalTask | BatchTask) => Promise<EvalTaskResult | BatchTaskResult>;
 
@@ -26,28 +27,25 @@ type Handler = (task: EvalTask | BatchTask) => Promise<EvalTaskResult | BatchTas
  */
 async function init(): Promise<Handler> {
   const data = workerData as EvalWorkerData;
-  const loaded = loadConfig(data.env);
-  if (!loaded.ok) throw new Error(loaded.message);
-  const { config } = loaded;
+  const config = deepFreeze(data.config);
   const logger = createLogger(config.logLevel, toMainThread as unknown as NodeJS.WritableStream).child({
     component: 'eval-worker',
     thread: threadId,
   });
   const fhir = new FhirHolder(config.fhir, logger);
+  const ctx: PluginContext = { logger, env: config.env, fhir: () => fhir.get() };
+  // the normalisers load while main loads the FHIR packages; a failure is thrown below, once awaited
+  const normalizers = loadNormalizers(config, ctx);
+  normalizers.catch(() => undefined);
   // main loads the packages first (it fills the cache); a failure is recorded and FLASH reports it
   await Gate.opened(data.fhirGate);
   await fhir.load().catch(() => undefined);
-  const ctx: PluginContext = { logger, env: config.env, fhir: () => fhir.get() };
   // one task at a time per thread: the timings of the task running now, handed back with its reply
   let timings: Timing[] | undefined;
   const timer = config.server.metrics
     ? (essence: string, seconds: number) => void (timings ??= []).push([essence, seconds])
     : undefined;
-  const dispatcher = new InputDispatcher(
-    await loadNormalizers(config, ctx),
-    config.input.defaultCharset,
-    timer,
-  );
+  const dispatcher = new InputDispatcher(await normalizers, config.input.defaultCharset, timer);
   const { engine, serverConceptMaps } = createServiceEngine(
     config,
     fhir,
@@ -55,6 +53,7 @@ async function init(): Promise<Handler> {
   );
   registerHostFunctions(engine, dispatcher);
   const evaluator = { engine, config, dispatcher };
+  flushCompileCache();
   const views = new ViewReceiver(data.viewChannel, (view) => {
     fhir.setExternalConceptMaps(view.conceptMaps);
     // a new view follows a mapping write or a recache: what was looked up on the FHIR server may be stale too

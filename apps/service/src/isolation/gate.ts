@@ -30,6 +30,13 @@ export class Gate {
     Atomics.notify(this.state, 0);
   }
 
+  /** Opens the gate of `buffer`, from a thread that holds only the buffer. */
+  static openBuffer(buffer: SharedArrayBuffer): void {
+    const state = new Int32Array(buffer);
+    Atomics.store(state, 0, 1);
+    Atomics.notify(state, 0);
+  }
+
   /** Resolves once the gate of `buffer` is open (at once when it is). */
   static async opened(buffer: SharedArrayBuffer): Promise<void> {
     const state = new Int32Array(buffer);

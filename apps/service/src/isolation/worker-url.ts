@@ -8,11 +8,20 @@ import { bundleIsCurrent } from '../bundle-manifest.js';
  * load a `.ts` worker, so the compiled one in `dist/` is used (the test set-up builds it).
  */
 export function evalWorkerUrl(): string {
-  const here = new URL(import.meta.url);
-  const dist = here.pathname.endsWith('.ts') ? new URL('../../dist/', here) : new URL('../', here);
+  const dist = distUrl();
   if (bundleIsCurrent(new URL('eval-worker.bundle.json', dist)))
     return new URL('eval-worker.bundle.js', dist).href;
   return new URL('isolation/eval-worker.js', dist).href;
+}
+
+/** What piscina loads: `eval-worker-entry.js`, which starts the threads in turn and loads `evalWorkerUrl()`. */
+export function evalWorkerEntryUrl(): string {
+  return new URL('isolation/eval-worker-entry.js', distUrl()).href;
+}
+
+function distUrl(): URL {
+  const here = new URL(import.meta.url);
+  return here.pathname.endsWith('.ts') ? new URL('../../dist/', here) : new URL('../', here);
 }
 
 /**

@@ -1,0 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { workerData } from 'node:worker_threads';
+import type { EvalWorkerData } from './eval-task.js';
+import { Gate } from './gate.js';
+
+/** Longest a thread waits for the first one: a first thread that died while loading opens nothing. */
+const FIRST_THREAD_WAIT_MS = 5_000;
+
+/**
+ * What piscina loads in every evaluation thread. The first thread to start loads the evaluation module at once;
+ * the others wait until it has built its engine (or failed), so that on few cores the first thread and main, which
+ * readiness waits for, do not share them with threads nobody waits for yet. A thread that replaces a dead one
+ * starts at once: the gate is open by then.
+ */
+async function load(): Promise<unknown> {
+  const data = workerData as EvalWorkerData;
+  const first = Atomics.add(new Int32Array(data.startTickets), 0, 1) === 0;
+  if (!first) await myTurn(data.startGate);
+  try {
+    return await ((await import(data.module)) as { default: Promise<unknown> }).default;
+  } finally {
+    if (first) Gate.openBuffer(data.startGate);
+  }
+}
+
+/** Until the first thread opens the gate, or FIRST_THREAD_WAIT_MS at most. */
+async function myTurn(gate: SharedArrayBuffer): Promise<void> {
+  const timer = new AbortController();
+  // the timer also keeps this thread's event loop alive meanwhile: a wait on shared memory does not
+  const timedOut = sleep(FIRST_THREAD_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
+  await Promise.race([Gate.opened(gate), timedOut]);
+  timer.abort();
+}
+
+export default await load();
