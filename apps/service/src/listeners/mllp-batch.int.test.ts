@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import { mllpWorkspace, startMllp } from '../../test/helpers/mllp-workspace.js';
 import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
-import { startListeners } from './start-listeners.js';
 
 const ROUTES = `
 routes:
@@ -54,22 +51,14 @@ describe('MLLP listener, batches (FHS/BHS … BTS/FTS)', () => {
   let port: number;
   beforeAll(async () => {
     fhir = await startFhirTestServer();
-    const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-batch-'));
-    mkdirSync(join(dir, 'mappings'));
-    writeFileSync(join(dir, 'routes.yaml'), ROUTES);
-    writeFileSync(join(dir, 'mappings', 'patientEnvelope.mapx'), PATIENT_ENVELOPE);
-    writeFileSync(join(dir, 'mappings', 'failing.mapx'), '$notAFunction(PID)');
-    t = await createTestApp({
-      MAPPINGS_FOLDER: join(dir, 'mappings'),
-      MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
-      MLLP_PORT: '0',
-      MLLP_HOST: '127.0.0.1',
-      MLLP_ROUTES: join(dir, 'routes.yaml'),
-      MLLP_DEAD_LETTER_DIR: join(dir, 'dead'),
-      MLLP_FHIR_BASE: fhir.baseUrl,
-    });
-    await startListeners(t.app);
-    port = t.app.mapx.plugins.listeners[0]!.listener.state().port as number;
+    const w = mllpWorkspace(
+      'mllp-batch',
+      { patientEnvelope: PATIENT_ENVELOPE, failing: '$notAFunction(PID)' },
+      ROUTES,
+      { MLLP_FHIR_BASE: fhir.baseUrl },
+    );
+    t = await createTestApp(w.env);
+    port = await startMllp(t);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect as connectTcp, type AddressInfo } from 'node:net';
 import { connect as connectTls } from 'node:tls';
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCa } from '../../../../test-support/certificates.js';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import { mllpWorkspace, startMllp } from '../../test/helpers/mllp-workspace.js';
 import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
-import { startListeners } from './start-listeners.js';
 
 /** One Patient per message, PUT by MSH-10. */
 const MAPPING = '{ "resourceType": "Patient", "id": MSH.MessageControlID }';
@@ -19,22 +19,14 @@ async function startService(
   env: Record<string, string>,
   mapping = MAPPING,
 ): Promise<{ t: TestApp; port: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-limits-'));
-  mkdirSync(join(dir, 'mappings'));
-  writeFileSync(join(dir, 'mappings', 'patient.mapx'), mapping);
-  writeFileSync(join(dir, 'routes.yaml'), 'routes:\n  - message: ADT^A01\n    mapping: patient\n');
-  const t = await createTestApp({
-    MAPPINGS_FOLDER: join(dir, 'mappings'),
-    MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
-    MLLP_PORT: '0',
-    MLLP_HOST: '127.0.0.1',
-    MLLP_ROUTES: join(dir, 'routes.yaml'),
-    MLLP_DEAD_LETTER_DIR: join(dir, 'dead'),
-    MLLP_DELIVERY: 'none',
-    ...env,
-  });
-  await startListeners(t.app);
-  return { t, port: t.app.mapx.plugins.listeners[0]!.listener.state().port as number };
+  const w = mllpWorkspace(
+    'mllp-limits',
+    { patient: mapping },
+    'routes:\n  - message: ADT^A01\n    mapping: patient\n',
+    { MLLP_DELIVERY: 'none', ...env },
+  );
+  const t = await createTestApp(w.env);
+  return { t, port: await startMllp(t) };
 }
 
 function received(t: TestApp): number {

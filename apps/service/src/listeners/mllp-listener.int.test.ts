@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Message } from 'node-hl7-client';
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import { mllpWorkspace, startMllp } from '../../test/helpers/mllp-workspace.js';
 import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
-import { startListeners } from './start-listeners.js';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const ADT_MAPPING = readFileSync(join(ROOT, 'bench/fixtures/adt-to-bundle.mapx'), 'utf8');
@@ -37,28 +36,19 @@ interface Setup {
 }
 
 async function startService(env: Record<string, string>): Promise<Setup> {
-  const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-'));
-  const mappings = join(dir, 'mappings');
-  const deadLetters = join(dir, 'dead');
-  writeFileSync(join(dir, 'routes.yaml'), ROUTES);
-  mkdirSync(mappings);
-  writeFileSync(join(mappings, 'adtBundle.mapx'), ADT_MAPPING);
-  writeFileSync(join(mappings, 'patientById.mapx'), PATIENT_BY_ID);
-  // a run-time failure of the engine: calling what is not a function
-  writeFileSync(join(mappings, 'failing.mapx'), 'MSH.MessageControlID & $notAFunction(PID)');
-  const t = await createTestApp({
-    MAPPINGS_FOLDER: mappings,
-    MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
-    MLLP_PORT: '0',
-    MLLP_HOST: '127.0.0.1',
-    MLLP_ROUTES: join(dir, 'routes.yaml'),
-    MLLP_DEAD_LETTER_DIR: deadLetters,
-    MLLP_DELIVERY_BACKOFF_MS: '5',
-    ...env,
-  });
-  await startListeners(t.app);
-  const state = t.app.mapx.plugins.listeners[0]!.listener.state();
-  return { t, port: state.port as number, deadLetters };
+  const w = mllpWorkspace(
+    'mllp',
+    {
+      adtBundle: ADT_MAPPING,
+      patientById: PATIENT_BY_ID,
+      // a run-time failure of the engine: calling what is not a function
+      failing: 'MSH.MessageControlID & $notAFunction(PID)',
+    },
+    ROUTES,
+    { MLLP_DELIVERY_BACKOFF_MS: '5', ...env },
+  );
+  const t = await createTestApp(w.env);
+  return { t, port: await startMllp(t), deadLetters: w.deadLetters };
 }
 
 /** Sends one message with node-hl7-client and resolves with its ACK (the client waits for each ACK). */

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, Message } from 'node-hl7-client';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.js';
+import { mllpWorkspace } from '../../test/helpers/mllp-workspace.js';
 import { field, frame, RawMllpClient } from '../../test/helpers/mllp-client.js';
 import { startListeners } from './start-listeners.js';
 import { createCa } from '../../../../test-support/certificates.js';
@@ -13,21 +13,7 @@ const MAPPING = readFileSync(join(ROOT, 'bench/fixtures/adt-to-bundle.mapx'), 'u
 const ADT_A01 = readFileSync(join(ROOT, 'bench/fixtures/adt-a01.hl7'), 'latin1').replace('|AL|NE|', '|||');
 
 function workspace(routes = 'routes:\n  - { message: "ADT^A01", mapping: adt }\n') {
-  const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-setup-'));
-  mkdirSync(join(dir, 'mappings'));
-  writeFileSync(join(dir, 'mappings', 'adt.mapx'), MAPPING);
-  writeFileSync(join(dir, 'routes.yaml'), routes);
-  return {
-    dir,
-    env: {
-      MAPPINGS_FOLDER: join(dir, 'mappings'),
-      MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
-      MLLP_PORT: '0',
-      MLLP_HOST: '127.0.0.1',
-      MLLP_ROUTES: join(dir, 'routes.yaml'),
-      MLLP_DEAD_LETTER_DIR: join(dir, 'dead'),
-    } as Record<string, string>,
-  };
+  return mllpWorkspace('mllp-setup', { adt: MAPPING }, routes);
 }
 
 const portOf = (t: TestApp) => t.app.mapx.plugins.listeners[0]!.listener.state().port as number;

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { mllpWorkspace, startMllp } from '../helpers/mllp-workspace.js';
 import { field, frame, RawMllpClient } from '../helpers/mllp-client.js';
-import { startListeners } from '../../src/listeners/start-listeners.js';
 
 /**
  * The never-reading flood of the MLLP security row: senders that pipeline 4-byte garbage frames (each answered
@@ -54,23 +51,20 @@ describe('security table: MLLP flood that never reads its ACKs', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-flood-'));
-    mkdirSync(join(dir, 'mappings'));
-    writeFileSync(join(dir, 'mappings', 'patient.mapx'), 'InstanceOf: Patient\n* id = "p1"');
-    writeFileSync(join(dir, 'routes.yaml'), 'routes:\n  - { message: "ADT^A04", mapping: patient }\n');
-    t = await createTestApp({
-      MAPPINGS_FOLDER: join(dir, 'mappings'),
-      MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
-      MLLP_PORT: '0',
-      MLLP_HOST: '127.0.0.1',
-      MLLP_ROUTES: join(dir, 'routes.yaml'),
-      MLLP_DELIVERY: 'none',
-      MLLP_IDLE_TIMEOUT_MS: '2000',
-      MAPX_EVAL_TIMEOUT_MS: '30000',
-      LOG_LEVEL: 'warn',
-    });
-    await startListeners(t.app);
-    port = t.app.mapx.plugins.listeners[0]!.listener.state().port as number;
+    const w = mllpWorkspace(
+      'mllp-flood',
+      { patient: 'InstanceOf: Patient\n* id = "p1"' },
+      'routes:\n  - { message: "ADT^A04", mapping: patient }\n',
+      {
+        MLLP_DELIVERY: 'none',
+        MLLP_IDLE_TIMEOUT_MS: '2000',
+        MAPX_EVAL_TIMEOUT_MS: '30000',
+        LOG_LEVEL: 'warn',
+      },
+      { deadLetters: false },
+    );
+    t = await createTestApp(w.env);
+    port = await startMllp(t);
   });
   afterAll(() => t?.close());
 

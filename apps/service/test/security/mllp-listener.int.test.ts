@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { mllpWorkspace } from '../helpers/mllp-workspace.js';
 import { field, frame, RawMllpClient } from '../helpers/mllp-client.js';
 import { startListeners } from '../../src/listeners/start-listeners.js';
 import { createCa } from '../../../../test-support/certificates.js';
@@ -19,28 +20,14 @@ const QUOTING = '$error("Unknown sex code: " & PID.AdministrativeSex)';
 const PATIENT = 'InstanceOf: Patient\n* id = "p1"';
 
 function workspace(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'mapx-mllp-sec-'));
-  mkdirSync(join(dir, 'mappings'));
-  writeFileSync(join(dir, 'mappings', 'quoting.mapx'), QUOTING);
-  writeFileSync(join(dir, 'mappings', 'patient.mapx'), PATIENT);
-  writeFileSync(
-    join(dir, 'routes.yaml'),
+  return mllpWorkspace(
+    'mllp-sec',
+    { quoting: QUOTING, patient: PATIENT },
     'routes:\n  - { message: "ADT^A01", mapping: quoting }\n  - { message: "ADT^A04", mapping: patient }\n',
+    // a loaded CI machine must not turn a slow first evaluation into an AE
+    { MLLP_DELIVERY: 'none', MAPX_EVAL_TIMEOUT_MS: '30000', ...env },
+    { deadLetters: false },
   );
-  return {
-    dir,
-    env: {
-      MAPPINGS_FOLDER: join(dir, 'mappings'),
-      MAPPINGS_FILE_POLLING_INTERVAL_MS: '0',
-      MLLP_PORT: '0',
-      MLLP_HOST: '127.0.0.1',
-      MLLP_ROUTES: join(dir, 'routes.yaml'),
-      MLLP_DELIVERY: 'none',
-      // a loaded CI machine must not turn a slow first evaluation into an AE
-      MAPX_EVAL_TIMEOUT_MS: '30000',
-      ...env,
-    } as Record<string, string>,
-  };
 }
 
 const stateOf = (t: TestApp) => t.app.mapx.plugins.listeners[0]!.listener.state();
