@@ -13,10 +13,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from '../bench/lib/start-service.js';
 
 const HERE = resolve(import.meta.dirname, '..');
 const { values, positionals } = parseArgs({
@@ -346,17 +347,6 @@ async function ready(base) {
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('the service was not ready within 60 s');
-}
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
 }
 
 async function compare(a, b) {

@@ -44,7 +44,7 @@ async function untilListening(baseUrl, started) {
   }
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.once('error', rej);
