@@ -15,6 +15,22 @@ export function orderStores(stores: readonly StoreEntry[]): StoreEntry[] {
   return [...stores].sort((a, b) => rank(a.id) - rank(b.id));
 }
 
+/**
+ * Where a feature kept beside a mapping lives (its history, its test cases): the store that receives mapping writes
+ * when it has the feature, else the store that wins for mapping ids among those that have it.
+ */
+export function storeWith<S extends MappingStore>(
+  stores: readonly StoreEntry[],
+  writable: MappingStore | undefined,
+  has: (store: MappingStore | undefined) => store is S,
+): S | undefined {
+  if (has(writable)) return writable;
+  return orderStores(stores)
+    .map((entry) => entry.store)
+    .filter(has)
+    .at(-1);
+}
+
 /** MAPPINGS_PRIMARY_WRITABLE_STORE, else the folder, else the FHIR server, else any store that can write. */
 export function pickWritableStore(
   stores: readonly StoreEntry[],
