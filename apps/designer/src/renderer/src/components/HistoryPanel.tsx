@@ -1,4 +1,5 @@
 import { versionLabel, type MappingHistoryState } from '../state/use-mapping-history.js';
+import { LoadableView } from './Loadable.js';
 import { RefreshButton } from './RowButtons.js';
 
 interface HistoryPanelProps {
@@ -19,47 +20,47 @@ export function HistoryPanel({ mappingId, history }: HistoryPanelProps) {
         {mappingId && <RefreshButton what="versions" onClick={() => void history.refresh()} />}
       </div>
       {!mappingId && <p className="hint">Open or save a mapping to see its versions.</p>}
-      {mappingId && versions.state === 'failed' && (
-        <p className="hint error-text" role="alert">
-          {versions.message}
-        </p>
-      )}
-      {mappingId && versions.state === 'ready' && list.length === 0 && (
-        <p className="hint">No saved versions yet.</p>
-      )}
-      {mappingId && list.length > 0 && (
-        <ul className="test-list" aria-label="Versions">
-          {list.map((version) => {
-            const label = versionLabel(list, version.versionId);
-            return (
-              <li key={version.versionId} className="row" data-testid={`version-${version.versionId}`}>
-                <span className="row-main" title={`${label} (version ${version.versionId})`}>
-                  {label}
-                </span>
-                {current && !version.current && (
-                  <>
-                    <button
-                      type="button"
-                      className="small"
-                      title="Compare this version with the current one"
-                      onClick={() => void history.compare(version.versionId, current.versionId)}
-                    >
-                      Diff
-                    </button>
-                    <button
-                      type="button"
-                      className="small"
-                      title="Save this version as the current text"
-                      onClick={() => void history.restore(version.versionId)}
-                    >
-                      Restore
-                    </button>
-                  </>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+      {mappingId && (
+        <LoadableView value={versions} quietWhileLoading>
+          {() =>
+            list.length === 0 ? (
+              <p className="hint">No saved versions yet.</p>
+            ) : (
+              <ul className="test-list" aria-label="Versions">
+                {list.map((version) => {
+                  const label = versionLabel(list, version.versionId);
+                  return (
+                    <li key={version.versionId} className="row" data-testid={`version-${version.versionId}`}>
+                      <span className="row-main" title={`${label} (version ${version.versionId})`}>
+                        {label}
+                      </span>
+                      {current && !version.current && (
+                        <>
+                          <button
+                            type="button"
+                            className="small"
+                            title="Compare this version with the current one"
+                            onClick={() => void history.compare(version.versionId, current.versionId)}
+                          >
+                            Diff
+                          </button>
+                          <button
+                            type="button"
+                            className="small"
+                            title="Save this version as the current text"
+                            onClick={() => void history.restore(version.versionId)}
+                          >
+                            Restore
+                          </button>
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )
+          }
+        </LoadableView>
       )}
     </section>
   );
