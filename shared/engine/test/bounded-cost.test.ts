@@ -65,6 +65,38 @@ describe('CompiledExpression.costBound', () => {
     expect(compiled.costBound).toBeUndefined();
   });
 
+  const INPUT = {
+    mrn: 'A1',
+    first: 'Dana',
+    last: 'Levi',
+    dob: '1990-05-17',
+    sex: 'female',
+    a: [
+      { b: 2, c: 1, d: 'x' },
+      { b: 3, c: 2, d: 'y' },
+    ],
+    c: [1, 2],
+    x: true,
+    y: 'up',
+    z: 4,
+  };
+
+  test.each(BOUNDED)('a short run of %s gives what a normal run gives', async (source) => {
+    const compiled = await engine.compile(source);
+    const normal = await compiled.evaluateVerbose(INPUT, undefined, { deterministic: { now: 0, seed: 'a' } });
+    const short = await compiled.evaluateVerbose(INPUT, undefined, {
+      deterministic: { now: 0, seed: 'a' },
+      short: true,
+    });
+    expect(short.result).toEqual(normal.result);
+    expect(short.status).toBe(normal.status);
+    const codes = (r: typeof normal) =>
+      Object.values(r.diagnostics)
+        .flat()
+        .map((d) => [d.code, d.message]);
+    expect(codes(short)).toEqual(codes(normal));
+  });
+
   test('the bound grows with the expression', async () => {
     const small = (await engine.compile('a')).costBound as number;
     const larger = (await engine.compile('a & b & c & d')).costBound as number;

@@ -28,6 +28,20 @@ describe('guardrails', () => {
     expect(await loop).toBe('D1012');
   });
 
+  test('a caller cannot make an unbounded run short: the loop still ends with D1012', async () => {
+    const compiled = await engine.compile('($f := function($n){ $f($n + 1) }; $f(0))');
+    expect(compiled.costBound).toBeUndefined();
+    await expect(compiled.evaluate(null, undefined, { short: true })).rejects.toMatchObject({
+      code: 'D1012',
+    });
+  });
+
+  test('a loop of many small nodes meets the deadline between nodes too', async () => {
+    const started = Date.now();
+    expect(await codeOf('$count([1..9000000].($ + 1)[$ > 0])')).toBe('D1012');
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
   test('unbounded recursion ends with D1011', async () => {
     expect(await codeOf('($f := function($n){ 1 + $f($n + 1) }; $f(0))')).toBe('D1011');
   });

@@ -15,6 +15,7 @@ import { serviceErrorMessage } from '@mapx/api/errors';
 import { inputWarningDiagnostic } from './warnings.js';
 import { buildBindings } from './build-bindings.js';
 import { withExplain } from './explain/with-explain.js';
+import { inputSizeWithin, SHORT_RUN_BUDGET } from './input-size.js';
 
 /**
  * Compile (cached) and evaluate one expression against one mapping view. Runs on the main thread
@@ -35,9 +36,10 @@ export async function evaluateLocally(
     return compileFailure(err);
   }
   const bindings = buildBindings(config, view, req);
+  const short = isShort(compiled, req);
   const options = req.deterministic
-    ? { ...optionsOf(view), deterministic: req.deterministic }
-    : optionsOf(view);
+    ? { ...optionsOf(view, short), deterministic: req.deterministic }
+    : optionsOf(view, short);
   const report = await compiled.evaluateVerbose(req.input, bindings, options);
   const quiet = !req.inputWarnings?.length && report.diagnostics.warning.length === 0;
   if (quiet && !req.verbose) return report.ok ? success(report.result) : evaluationFailure(report);
@@ -53,6 +55,12 @@ export async function evaluateLocally(
   }
   const warnings = wire.diagnostics.warning.map(outcomeWarning);
   return report.ok ? success(report.result, warnings) : evaluationFailure(report, undefined, warnings);
+}
+
+/** An expression bounded by construction over an input small enough for its bound: a run of a few milliseconds. */
+function isShort(compiled: CompiledExpression, req: EvaluationRequest): boolean {
+  const bound = compiled.costBound;
+  return bound !== undefined && inputSizeWithin(req.input, Math.floor(SHORT_RUN_BUDGET / bound));
 }
 
 function success(result: unknown, warnings = NO_WARNINGS): EvaluationOutcome {
@@ -122,18 +130,25 @@ function isPlain(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-const optionsByView = new WeakMap<MappingView, EvaluateOptions>();
+interface ViewOptions {
+  readonly plain: EvaluateOptions;
+  readonly short: EvaluateOptions;
+}
+
+const optionsByView = new WeakMap<MappingView, ViewOptions>();
 
 /** One resolver per mapping view: the engine reuses the mapping functions it built for the same resolver. */
-function optionsOf(view: MappingView): EvaluateOptions {
+function optionsOf(view: MappingView, short: boolean): EvaluateOptions {
   let options = optionsByView.get(view);
   if (!options) {
+    // a view is an immutable snapshot (mappings/mapping-cache.ts): a change of mappings makes a new view
     const mappings: MappingResolver = {
+      fixedKeys: true,
       keys: () => view.mappings.keys(),
       get: (key: string) => view.mappings.get(key),
     };
-    options = { mappings };
+    options = { plain: { mappings }, short: { mappings, short: true } };
     optionsByView.set(view, options);
   }
-  return options;
+  return short ? options.short : options.plain;
 }

@@ -4,13 +4,7 @@ import type { MappingView } from '../mappings/mapping-cache.js';
 import type { EvaluationRequest } from './evaluation-request.js';
 import type { EvaluationOutcome } from './outcome.js';
 import { evaluateLocally } from './evaluate-locally.js';
-import { inputSizeWithin } from './input-size.js';
-
-/**
- * Largest `costBound` × input size evaluated on the receiving thread: a few milliseconds of evaluation steps at
- * worst, far less than what handing a small request to an evaluation thread costs the requests beside it.
- */
-export const INLINE_BUDGET = 4096;
+import { inputSizeWithin, SHORT_RUN_BUDGET } from './input-size.js';
 
 /** How many sources proven bounded are remembered (least recently proven dropped first). */
 const REMEMBERED = 512;
@@ -21,7 +15,7 @@ const REMEMBERED = 512;
  * thread: nothing it can do runs away, so the thread's outside limits have nothing to stop, and the hand-over
  * (about as costly as a small evaluation itself) is saved. A source is first evaluated in a thread, which reports
  * that it is bounded; only then does this thread compile it (once, cached) and check the bound again itself, so a
- * hostile source is never compiled here.
+ * hostile source is never compiled here. The size limit is that of a short run (`SHORT_RUN_BUDGET`).
  */
 export class InlineEvaluation {
   private readonly proven = new Map<string, true>();
@@ -47,7 +41,7 @@ export class InlineEvaluation {
     } catch {
       return undefined;
     }
-    if (bound === undefined || !inputSizeWithin(req.input, Math.floor(INLINE_BUDGET / bound)))
+    if (bound === undefined || !inputSizeWithin(req.input, Math.floor(SHORT_RUN_BUDGET / bound)))
       return undefined;
     return evaluateLocally(this.engine, this.config, view, req);
   }

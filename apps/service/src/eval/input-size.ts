@@ -1,3 +1,9 @@
+/**
+ * Largest `costBound` × input size of a short run: a few milliseconds of evaluation steps at worst. A short run
+ * may be evaluated on the receiving thread (inline-evaluation.ts), and runs without per-node scheduling checks.
+ */
+export const SHORT_RUN_BUDGET = 4096;
+
 /** Characters counted as one node of the input: string work is far cheaper per character than per node. */
 const CHARS_PER_NODE = 16;
 

@@ -62,7 +62,7 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   let jexpr: JsonataExpression;
   try {
     jexpr = jsonata(text, {
-      timeout: inputs.limits.timeoutMs,
+      // no `timeout`: the entry hook checks the deadline every 1024 nodes (runtime/guardrails.ts)
       stack: inputs.limits.maxDepth,
       sequence: inputs.limits.maxSequenceLength,
       RegexEngine: SafeRegExp as unknown as RegExpConstructor,
@@ -80,6 +80,21 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   // the explain variant traces every read: never a candidate for evaluation outside the isolation
   const costBound = inputs.explain ? undefined : boundedCost(jexpr.ast(), t);
   return { source, lowered: text, jexpr, emitter, tables: t, warnings: found, costBound };
+}
+
+/**
+ * The variant of a bounded expression (`costBound` defined) for short runs (`EvaluateOptions.short`): the same
+ * lowered text, compiled without JSONata's `sequence` bound (which gives every sequence a `push` closure of its
+ * own) and given no entry hook by the engine, so no `await` and no check at every node. The bound makes both
+ * useless: a short run is proven to stay within a few milliseconds of steps, far below any sequence limit.
+ */
+export function shortVariant(core: CompiledCore, limits: Limits): JsonataExpression {
+  const jexpr = jsonata(core.lowered, {
+    stack: limits.maxDepth,
+    RegexEngine: SafeRegExp as unknown as RegExpConstructor,
+  });
+  rewriteConcat(jexpr.ast());
+  return jexpr;
 }
 
 /**

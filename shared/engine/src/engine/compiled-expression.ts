@@ -10,6 +10,7 @@ import {
 import { statusOf } from '../runtime/status.js';
 import { exceedsDepth, inputTooDeep, type Limits } from '../runtime/limits.js';
 import { withoutSequencePush } from '../runtime/sequence-bound.js';
+import type { JsonataExpression } from '../runtime/jsonata-module.js';
 import type { CallHost } from './call-context.js';
 import { MappingNatives } from './mapping-natives.js';
 import { referencedNames } from '../syntax/referenced-names.js';
@@ -27,6 +28,8 @@ interface Parts {
   thresholds: Thresholds;
   bindings: Record<string, unknown>;
   limits: Limits;
+  /** The variant for short runs of a bounded expression (compile-source.ts, `shortVariant`), compiled on first use. */
+  shortJexpr?: () => JsonataExpression;
   logger: EngineLogger | undefined;
   strictBooleans: boolean;
   /** The explain variant: input reads and rule evaluations are traced, the report gains `explain`. */
@@ -42,7 +45,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
   const mappingNatives = (resolver: MappingResolver | undefined) => {
     if (!resolver) return undefined;
     const hit = byResolver.get(resolver);
-    if (hit && sameKeys(hit.keys, resolver.keys())) return hit;
+    if (hit && (resolver.fixedKeys === true || sameKeys(hit.keys, resolver.keys()))) return hit;
     return MappingNatives.create(resolver, [...resolver.keys()], p.host, p.engineFunctions).then((m) => {
       byResolver.set(resolver, m);
       return m;
@@ -85,15 +88,15 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       attachTracer(state, tracer);
       input = tracer.reads.wrap(input, '');
     }
-    const all: Record<string, unknown> = {};
-    copyInto(all, p.thresholds);
-    copyInto(all, p.bindings);
-    if (extra) copyInto(all, extra, true);
     const pending = mappingNatives(opts?.mappings);
     const natives = pending instanceof Promise ? await pending : pending;
+    const all: Record<string, unknown> = {};
+    copyInto(all, p.thresholds, natives);
+    copyInto(all, p.bindings, natives);
+    if (extra) copyInto(all, extra, natives, true);
     if (natives) {
-      // what a full binding of every mapping would make visible here: they win over bindings and functions
-      for (const name in all) if (natives.has(name)) all[name] = natives.native(name);
+      // what a full binding of every mapping would make visible here: they win over bindings (copyInto) and
+      // functions
       for (const name of natives.shadowing) all[name] = natives.native(name);
       for (const name of referenced) if (natives.has(name)) all[name] = natives.native(name);
       state.mappingNative = (name) => natives.native(name);
@@ -105,9 +108,12 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       return typeof v === 'number' ? v : p.thresholds[name];
     };
     try {
-      let result: unknown = withoutSequencePush(
-        await p.core.jexpr.evaluate(input === null ? null : input, all),
-      );
+      const root = input === null ? null : input;
+      // a short run's sequences carry no bounded `push` to take off
+      let result: unknown =
+        opts?.short === true && p.shortJexpr
+          ? await p.shortJexpr().evaluate(root, all)
+          : withoutSequencePush(await p.core.jexpr.evaluate(root, all));
       if (tracer) {
         tracer.reads.stop();
         result = unwrapDeep(result, tracer.reads);
@@ -170,12 +176,18 @@ function sameKeys(known: readonly string[], now: Iterable<string>): boolean {
 
 /**
  * Plain loops on purpose: object spread of these binding objects hit a V8 slow path (~30 µs per evaluation,
- * more than a small evaluation itself).
+ * more than a small evaluation itself). A saved mapping of the same name wins over a binding; the sources are
+ * walked rather than the object built from them (a `for…in` over a fresh object has no enumeration cache).
  */
-function copyInto(out: Record<string, unknown>, from: object, skipReserved = false): void {
+function copyInto(
+  out: Record<string, unknown>,
+  from: object,
+  natives: MappingNatives | undefined,
+  skipReserved = false,
+): void {
   const src = from as Record<string, unknown>;
   for (const k in src) {
     if (!Object.hasOwn(src, k) || (skipReserved && isReservedName(k))) continue;
-    out[k] = src[k];
+    out[k] = natives?.has(k) ? natives.native(k) : src[k];
   }
 }

@@ -2,7 +2,8 @@ import type { FhirContext } from '@mapx/fhir';
 import { builtinFunctions, type MapxFunction } from '../functions/index.js';
 import { DEFAULT_THRESHOLDS, type Env, type Thresholds } from '../runtime/policy.js';
 import { wrapFunction, type CallHost } from './call-context.js';
-import { compileSource, type CompiledCore } from './compile-source.js';
+import { compileSource, shortVariant, type CompiledCore } from './compile-source.js';
+import type { JsonataExpression } from '../runtime/jsonata-module.js';
 import { createCompiledExpression } from './compiled-expression.js';
 import { engineFunctions } from './engine-functions.js';
 import { evaluateInEnvironment } from './evaluate-in-environment.js';
@@ -61,30 +62,41 @@ export function createEngine(options: EngineOptions): Engine {
       ? compileSource(source, { fhir: options.fhir(), unavailable, limits, explain })
       : coreFor(source);
     const host: CallHost = { source, emitter: core.emitter, fhir: options.fhir, services, evaluateSource };
-    const j = core.jexpr;
     const registered = [
       ...builtinFunctions,
       ...engineFunctions(originals),
       ...guardedFunctions(originals, limits),
       ...custom,
     ];
-    for (const fn of registered) j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
-    if (core.tables) {
-      for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
-        j.registerFunction(name, impl);
-      if (explain)
-        for (const [name, impl] of Object.entries(explainNatives(core.tables)))
+    const prepare = (j: JsonataExpression): void => {
+      for (const fn of registered) j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
+      if (core.tables) {
+        for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
           j.registerFunction(name, impl);
-    }
+        if (explain)
+          for (const [name, impl] of Object.entries(explainNatives(core.tables)))
+            j.registerFunction(name, impl);
+      }
+      j.assign(Symbol.for('jsonata.__createFrame_push') as unknown as string, frameHooksShortcut() as never);
+    };
+    prepare(core.jexpr);
     const entry = sequenceBoundEntry(limits.maxSequenceLength);
-    j.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
-    j.assign(Symbol.for('jsonata.__createFrame_push') as unknown as string, frameHooksShortcut() as never);
+    core.jexpr.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
+    let short: JsonataExpression | undefined;
+    const shortJexpr =
+      core.costBound === undefined || explain
+        ? undefined
+        : () => {
+            if (!short) prepare((short = shortVariant(core, limits)));
+            return short;
+          };
     return createCompiledExpression({
       core,
       host,
       thresholds,
       bindings,
       limits,
+      ...(shortJexpr ? { shortJexpr } : {}),
       logger: options.logger,
       strictBooleans: options.strictBooleans === true,
       explain,

@@ -24,6 +24,11 @@ export interface EngineOptions {
 }
 
 export interface MappingResolver {
+  /**
+   * The keys never change for this resolver's lifetime (an immutable snapshot): the engine then checks them once,
+   * instead of at every evaluation, before reusing the mapping functions it built for it.
+   */
+  readonly fixedKeys?: boolean;
   keys(): Iterable<string>;
   get(key: string): string | undefined;
 }
@@ -31,6 +36,12 @@ export interface MappingResolver {
 export interface EvaluateOptions {
   /** Saved mappings, bound as functions `$<key>(input?, bindings?)` at this evaluation (§6.10). */
   mappings?: MappingResolver;
+  /**
+   * The caller checked that this run is short: the expression has a `costBound` and the input is small enough for
+   * it (`costBound` × input size within the caller's budget). It then runs without the per-node cooperative
+   * scheduling and clock checks, which the bound makes useless. Ignored for an expression without a `costBound`.
+   */
+  short?: boolean;
   /** Overrides the engine's `strictBooleans` for this evaluation. */
   strictBooleans?: boolean;
   /** Test mode: `$now()`/`$millis()`/`$rightNow()` read a fixed clock and `$uuid()` a seeded sequence. */

@@ -1,15 +1,24 @@
 import { createError } from '../errors/mapx-error.js';
+import { STATE_BINDING, type EvalState } from './policy.js';
+
+interface Frame {
+  lookup(name: string): unknown;
+}
 
 /**
- * Cooperative scheduling: JSONata awaits `__evaluate_entry` on every node, but awaiting a plain value only
- * queues a microtask, so a busy evaluation would starve I/O. Every 1024 nodes we check the clock and, when
- * 10 ms passed since the last macrotask turn, yield with setImmediate so other requests progress.
+ * Cooperative scheduling and the time limit: JSONata awaits `__evaluate_entry` on every node, but awaiting a plain
+ * value only queues a microtask, so a busy evaluation would starve I/O. Every 1024 nodes we check the evaluation's
+ * deadline (D1012 once it passed) and, when 10 ms passed since the last macrotask turn, yield with setImmediate so
+ * other requests progress. JSONata's own `timeout` option would read the clock at every node instead.
  */
 let nodes = 0;
 let lastYield = performance.now();
 
-export function evaluateEntry(): Promise<void> | undefined {
+export function evaluateEntry(environment: Frame): Promise<void> | undefined {
   if ((++nodes & 1023) !== 0) return undefined;
+  const state = environment.lookup(STATE_BINDING) as EvalState | undefined;
+  if (state?.deadline !== undefined && Date.now() > state.deadline)
+    throw { code: 'D1012', value: state.timeoutMs, stack: new Error().stack };
   const now = performance.now();
   if (now - lastYield < 10) return undefined;
   return new Promise((resolve) => {

@@ -3,6 +3,7 @@ import { evaluateEntry } from './guardrails.js';
 type Sequence = unknown[] & { sequence?: boolean };
 interface Environment {
   readonly base: { createSequence: (...args: unknown[]) => Sequence };
+  lookup(name: string): unknown;
 }
 
 /**
@@ -31,7 +32,7 @@ export function sequenceBoundEntry(
   return (_expr, _input, environment) => {
     const base = environment.base;
     if (base.createSequence !== createSequence) base.createSequence = createSequence;
-    return evaluateEntry();
+    return evaluateEntry(environment);
   };
 }
 
