@@ -1,4 +1,3 @@
-import { builtinAliases } from '@mapx/engine';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { EvaluationRequest } from './evaluation-request.js';
@@ -14,9 +13,10 @@ interface ViewBindings {
 const byView = new WeakMap<MappingView, ViewBindings>();
 
 /**
- * Bindings by precedence, lowest first (mapping-language §6.6): aliases (built-in, then the sources'),
- * static JSON values, then per-call bindings. Built-in aliases are bound with or without a mapping source
- * (decision §0 item 4). Mapping functions are bound by the engine last.
+ * Bindings by precedence, lowest first (mapping-language §6.6): the sources' aliases, static JSON values, then
+ * per-call bindings. Built-in aliases are lower still: the engine binds them at the root of every expression
+ * (`constants`, eval/service-engine.ts), with or without a mapping source (decision §0 item 4). Mapping functions
+ * are bound by the engine last.
  *
  * Without per-call bindings the object depends only on the mapping view and the configuration, so it is built
  * once per view and shared (frozen: the engine only copies from it).
@@ -39,7 +39,6 @@ export function buildBindings(config: AppConfig, view: MappingView, req: Evaluat
 
 function viewBindings(config: AppConfig, view: MappingView): ViewBindings {
   const plain: Record<string, unknown> = {};
-  for (const k in builtinAliases) plain[k] = builtinAliases[k];
   for (const [k, v] of view.aliases) plain[k] = v;
   for (const [k, v] of view.statics) plain[k] = v;
   const lowered: Record<string, unknown> = {};

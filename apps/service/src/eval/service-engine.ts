@@ -1,5 +1,6 @@
 import { createFhirClient } from '@mapx/fhir-client';
 import {
+  builtinAliases,
   createEngine,
   createServerConceptMapSource,
   type Engine,
@@ -39,6 +40,8 @@ export function createServiceEngine(
     },
     strictBooleans: config.eval.strictBooleans,
     logger,
+    // built-in aliases are bound with or without a mapping source (decision §0 item 4), below the view's
+    constants: builtinAliases,
   });
   return { engine, serverConceptMaps };
 }

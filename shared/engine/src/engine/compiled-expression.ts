@@ -26,6 +26,8 @@ interface Parts {
   core: CompiledCore;
   host: CallHost;
   thresholds: Thresholds;
+  /** Names bound at the root of the expression (the thresholds and the engine's constants), below every binding. */
+  rootNames: readonly string[];
   bindings: Record<string, unknown>;
   limits: Limits;
   /** The variant for short runs of a bounded expression (compile-source.ts, `shortVariant`), compiled on first use. */
@@ -52,6 +54,13 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     });
   };
   const referenced = referencedNames(p.core.jexpr.ast());
+  /** Per set of mapping functions: the root names a saved mapping of the same name replaces. */
+  const shadowedRoot = new WeakMap<MappingNatives, readonly string[]>();
+  const rootShadowedBy = (natives: MappingNatives): readonly string[] => {
+    let names = shadowedRoot.get(natives);
+    if (!names) shadowedRoot.set(natives, (names = p.rootNames.filter((name) => natives.has(name))));
+    return names;
+  };
 
   const run = async (
     input: unknown,
@@ -91,12 +100,12 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     const pending = mappingNatives(opts?.mappings);
     const natives = pending instanceof Promise ? await pending : pending;
     const all: Record<string, unknown> = {};
-    copyInto(all, p.thresholds, natives);
     copyInto(all, p.bindings, natives);
     if (extra) copyInto(all, extra, natives, true);
     if (natives) {
       // what a full binding of every mapping would make visible here: they win over bindings (copyInto) and
       // functions
+      for (const name of rootShadowedBy(natives)) all[name] = natives.native(name);
       for (const name of natives.shadowing) all[name] = natives.native(name);
       for (const name of referenced) if (natives.has(name)) all[name] = natives.native(name);
       state.mappingNative = (name) => natives.native(name);

@@ -34,6 +34,12 @@ export function createEngine(options: EngineOptions): Engine {
   const services = options.services ?? {};
   const unavailable = options.fhirUnavailableReason ?? (() => undefined);
 
+  /** Bound at the root of every compiled expression, below every call's bindings (compiled-expression.ts). */
+  const rootValues: ReadonlyArray<readonly [string, unknown]> = [
+    ...Object.entries(thresholds),
+    ...Object.entries(options.constants ?? {}),
+  ];
+
   const contextKey = (fhir: FhirContext | undefined): string => fhir?.key ?? '';
 
   const coreFor = (source: string): CompiledCore => {
@@ -78,6 +84,8 @@ export function createEngine(options: EngineOptions): Engine {
             j.registerFunction(name, impl);
       }
       j.assign(Symbol.for('jsonata.__createFrame_push') as unknown as string, frameHooksShortcut() as never);
+      // after the functions: a binding of the same name wins over a function, as a call's bindings do
+      for (const [name, value] of rootValues) j.assign(name, value as never);
     };
     prepare(core.jexpr);
     const entry = sequenceBoundEntry(limits.maxSequenceLength);
@@ -94,6 +102,7 @@ export function createEngine(options: EngineOptions): Engine {
       core,
       host,
       thresholds,
+      rootNames: rootValues.map(([name]) => name),
       bindings,
       limits,
       ...(shortJexpr ? { shortJexpr } : {}),

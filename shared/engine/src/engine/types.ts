@@ -21,6 +21,11 @@ export interface EngineOptions {
   strictBooleans?: boolean;
   /** Host services handed to built-in functions (`fhirClient`, `serverConceptMaps`, …). */
   services?: Record<string, unknown>;
+  /**
+   * Values bound as variables in every expression, below every binding of a call (the service's built-in
+   * aliases). Bound once per compiled expression instead of at every evaluation.
+   */
+  constants?: Readonly<Record<string, unknown>>;
 }
 
 export interface MappingResolver {
