@@ -35,8 +35,18 @@ export async function evaluateLocally(
   } catch (err) {
     return compileFailure(err);
   }
+  return evaluateCompiled(compiled, config, view, req, isShort(compiled, req));
+}
+
+/** `evaluateLocally` once compiled; `short`: the run is proven short (`isShort`), as the caller checked. */
+export async function evaluateCompiled(
+  compiled: CompiledExpression,
+  config: AppConfig,
+  view: MappingView,
+  req: EvaluationRequest,
+  short: boolean,
+): Promise<EvaluationOutcome> {
   const bindings = buildBindings(config, view, req);
-  const short = isShort(compiled, req);
   const options = req.deterministic
     ? { ...optionsOf(view, short), deterministic: req.deterministic }
     : optionsOf(view, short);

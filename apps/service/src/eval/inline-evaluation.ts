@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { EvaluationRequest } from './evaluation-request.js';
 import type { EvaluationOutcome } from './outcome.js';
-import { evaluateLocally } from './evaluate-locally.js';
+import { evaluateCompiled } from './evaluate-locally.js';
 import { inputSizeWithin, SHORT_RUN_BUDGET } from './input-size.js';
 
 /** How many sources proven bounded are remembered (least recently proven dropped first). */
@@ -27,22 +27,28 @@ export class InlineEvaluation {
 
   /** A thread found `source` bounded. */
   remember(source: string): void {
+    // compiled here now, so that the next request of it finds it built
+    if (!this.proven.has(source)) this.engine.compile(source).catch(() => undefined);
     this.proven.delete(source);
     this.proven.set(source, true);
     if (this.proven.size > REMEMBERED) this.proven.delete(this.proven.keys().next().value as string);
   }
 
-  /** The outcome when the request may be evaluated on this thread, else undefined (it goes to the pool). */
-  async run(view: MappingView, req: EvaluationRequest): Promise<EvaluationOutcome | undefined> {
+  /**
+   * The outcome, when the request may be evaluated on this thread; else undefined (it goes to the pool). A
+   * request that finds its proven source not built here yet (still compiling, or dropped from the cache) goes to
+   * the pool and starts the compilation again; the others take no promise before the evaluation's own.
+   */
+  run(view: MappingView, req: EvaluationRequest): Promise<EvaluationOutcome> | undefined {
     if (req.rawInput || req.explain || !this.proven.has(req.source)) return undefined;
-    let bound: number | undefined;
-    try {
-      bound = (await this.engine.compile(req.source)).costBound;
-    } catch {
+    const compiled = this.engine.compiledNow(req.source);
+    if (!compiled) {
+      this.engine.compile(req.source).catch(() => undefined);
       return undefined;
     }
+    const bound = compiled.costBound;
     if (bound === undefined || !inputSizeWithin(req.input, Math.floor(SHORT_RUN_BUDGET / bound)))
       return undefined;
-    return evaluateLocally(this.engine, this.config, view, req);
+    return evaluateCompiled(compiled, this.config, view, req, true);
   }
 }

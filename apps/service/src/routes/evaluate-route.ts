@@ -7,6 +7,7 @@ import { sendEvaluation } from '../http/reply/send-evaluation.js';
 import { runEvaluation } from '../evaluation/run-evaluation.js';
 import { inputFailure, serviceFailure } from '../eval/failures.js';
 import type { EvaluationFailure } from '../eval/outcome.js';
+import type { EvaluationRequest } from '../eval/evaluation-request.js';
 import { isPending } from '../normalize/input-dispatcher.js';
 import { zodRoutes } from '../http/zod-routes.js';
 import { ndjsonType, sendNdjsonInput } from './ndjson-execute.js';
@@ -39,14 +40,18 @@ export async function evaluateRoute(app: FastifyInstance): Promise<void> {
       input = result.value;
       inputWarnings = result.warnings;
     }
-    const req = {
-      source: body.mapx,
-      input,
-      verbose,
-      ...(explain ? { explain, ...(body.contentType ? { inputType: body.contentType } : {}) } : {}),
-      lowerCollect: true,
-      ...(inputWarnings ? { inputWarnings } : {}),
-    };
+    // the plain request as a literal: spreads of small objects are a slow path in V8, on every request
+    const req: EvaluationRequest =
+      explain || inputWarnings
+        ? {
+            source: body.mapx,
+            input,
+            verbose,
+            ...(explain ? { explain, ...(body.contentType ? { inputType: body.contentType } : {}) } : {}),
+            lowerCollect: true,
+            ...(inputWarnings ? { inputWarnings } : {}),
+          }
+        : { source: body.mapx, input, verbose, lowerCollect: true };
     return sendEvaluation(reply, await runEvaluation(app.mapx, req), verbose);
   });
 }

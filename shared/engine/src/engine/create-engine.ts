@@ -121,12 +121,21 @@ export function createEngine(options: EngineOptions): Engine {
       const hit = lru.get(source);
       if (hit && hit.context === context) return hit.value;
       const value = build(source, explain);
-      const entry = { context, value };
+      const entry: Keyed<Promise<CompiledExpression>> = { context, value };
       lru.set(source, entry);
-      value.catch(() => {
-        if (lru.get(source) === entry) lru.delete(source);
-      });
+      value.then(
+        (built) => {
+          entry.built = built;
+        },
+        () => {
+          if (lru.get(source) === entry) lru.delete(source);
+        },
+      );
       return value;
+    },
+    compiledNow(source: string) {
+      const hit = cache.get(source);
+      return hit && hit.context === contextKey(options.fhir()) ? hit.built : undefined;
     },
     registerFunction(name, impl, signature) {
       custom.push({ name, impl, ...(signature !== undefined ? { signature } : {}) });
@@ -140,6 +149,8 @@ export function createEngine(options: EngineOptions): Engine {
 interface Keyed<V> {
   readonly context: string;
   readonly value: V;
+  /** What `value` resolved to, once it has (compiled expressions only). */
+  built?: CompiledExpression;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

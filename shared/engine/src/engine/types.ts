@@ -92,6 +92,11 @@ export interface CompileOptions {
 export interface Engine {
   /** Compiles (LRU-cached by source + FHIR context key); rejects with a MapxError. */
   compile(source: string, options?: CompileOptions): Promise<CompiledExpression>;
+  /**
+   * The compiled expression of `source` when the cache already holds it built (by an earlier `compile` that has
+   * settled), else undefined; compiles nothing. Lets a caller take a hot path without a promise.
+   */
+  compiledNow(source: string): CompiledExpression | undefined;
   registerFunction(name: string, impl: (...args: any[]) => unknown, signature?: string): void; // eslint-disable-line @typescript-eslint/no-explicit-any
   registerBinding(name: string, value: unknown): void;
 }
