@@ -40,12 +40,13 @@ const STEPS = [
     run: () => run(process.execPath, [tsc, '-b']),
   },
   {
-    // `npm start`: what the service runs; the plugin test kit is for tests and plugin authors (`npm run build`)
-    name: 'tsc -b (service)',
+    // `npm start`: what the service runs, transpiled without its type-check (scripts/transpile.mjs), which
+    // `npm run build` and CI run; the plugin test kit is for tests and plugin authors
+    name: 'transpile (service)',
     only: 'unchecked',
     inputs: () => [...ROOT_INPUTS.map(file), ...servedProjects.map((p) => tree(p))],
     outputs: () => servedProjects.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
-    run: () => run(process.execPath, [tsc, '-b', ...servedProjects]),
+    run: () => run(process.execPath, [join(ROOT, 'scripts/transpile.mjs'), ...servedProjects]),
   },
   {
     name: 'service bundle',
@@ -79,7 +80,8 @@ const STEPS = [
 
 /**
  * Runs the build steps in order; with `onlyChanged`, skips those whose stamp still matches. `checked: false`
- * (`npm start`) builds what the service serves: not the plugin test kit, and the designer without its type-check;
+ * (`npm start`) builds what the service serves: its code transpiled without the type-check, not the plugin test
+ * kit, and the designer without its type-check;
  * `npm run build` and CI build and check everything.
  */
 export function build({ onlyChanged, checked = true }) {
