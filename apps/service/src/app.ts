@@ -118,7 +118,7 @@ function buildServices(
   const dispatcher = new InputDispatcher(
     runtime.plugins.normalizers,
     config.input.defaultCharset,
-    metrics && ((essence, seconds) => metrics.normalize.observe({ content_type: essence }, seconds)),
+    metrics && ((essence, seconds) => metrics.normalized(essence, seconds)),
   );
   const { engine, serverConceptMaps } = createServiceEngine(
     config,

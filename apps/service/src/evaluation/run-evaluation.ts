@@ -39,7 +39,6 @@ async function inPool(
   const outcome = await pool.run(req, view);
   if (outcome.costBound !== undefined) services.inline?.remember(req.source);
   if (outcome.normalized && services.metrics)
-    for (const [essence, seconds] of outcome.normalized)
-      services.metrics.normalize.observe({ content_type: essence }, seconds);
+    for (const [essence, seconds] of outcome.normalized) services.metrics.normalized(essence, seconds);
   return outcome;
 }

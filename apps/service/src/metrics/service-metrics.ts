@@ -1,3 +1,4 @@
+import { LabelledChildren } from './labelled-children.js';
 import type * as PromClientModule from 'prom-client';
 import type { Counter as CounterT, Histogram as HistogramT, Registry as RegistryT } from 'prom-client';
 import { requireCommonJs } from '../require-commonjs.js';
@@ -62,6 +63,15 @@ export class ServiceMetrics {
       registers,
     });
     stateGauges(client, this.registry, services);
+    const normalize = this.normalize;
+    this.normalizeByType = new LabelledChildren((content_type: string) => normalize.labels({ content_type }));
+  }
+
+  private readonly normalizeByType: LabelledChildren<[string], { observe(seconds: number): void }>;
+
+  /** One normalisation of an input of media type `essence` (an installed normaliser's: a bounded set). */
+  normalized(essence: string, seconds: number): void {
+    this.normalizeByType.of(essence).observe(seconds);
   }
 }
 
