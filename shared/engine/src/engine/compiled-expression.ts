@@ -108,7 +108,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       for (const name of rootShadowedBy(natives)) all[name] = natives.native(name);
       for (const name of natives.shadowing) all[name] = natives.native(name);
       for (const name of referenced) if (natives.has(name)) all[name] = natives.native(name);
-      state.mappingNative = (name) => natives.native(name);
+      state.mappingNative = natives.lookup;
     }
     all['executionId'] = state.executionId;
     all[STATE_BINDING] = state;

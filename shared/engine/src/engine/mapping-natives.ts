@@ -39,6 +39,9 @@ export class MappingNatives {
     return new MappingNatives(keys, new Set(usable), shadowing, resolver, host, signature);
   }
 
+  /** `native`, bound once: what an evaluation's state looks mappings up with. */
+  readonly lookup = (name: string): JsonataFunction | undefined => this.native(name);
+
   has(name: string): boolean {
     return this.keySet.has(name);
   }
