@@ -13,38 +13,45 @@ const ts = createRequire(import.meta.url)('typescript');
 /** Transpiles every source file of `projects` (folders holding a tsconfig.json, relative to `root`). */
 export function transpileProjects(root, projects) {
   let files = 0;
-  for (const project of projects) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(join(root, project, 'tsconfig.json'), {}, host);
-    if (!parsed || parsed.errors.length > 0) throw new Error(`${project}: ${format(parsed?.errors ?? [])}`);
-    const { rootDir, outDir } = parsed.options;
-    if (!rootDir || !outDir) throw new Error(`${project}: tsconfig.json names no rootDir or outDir`);
-    // `transpileModule` reads no package.json: under NodeNext it would take every file for CommonJS. Every
-    // project is `"type": "module"` (refused otherwise), so its files are ES modules, as `tsc` emits them.
-    if (!isModulePackage(join(root, project)))
-      throw new Error(`${project}: package.json is not "type": "module"`);
-    const compilerOptions = {
-      ...parsed.options,
-      module: ts.ModuleKind.ESNext,
-      declaration: false,
-      declarationMap: false,
-      sourceMap: false,
-      composite: false,
-      incremental: false,
-    };
-    for (const fileName of parsed.fileNames) {
-      if (fileName.endsWith('.d.ts')) continue;
-      if (!fileName.endsWith('.ts')) throw new Error(`${fileName}: only .ts files are transpiled here`);
-      const output = resolve(outDir, relative(rootDir, fileName)).replace(/\.ts$/, '.js');
-      const { outputText } = ts.transpileModule(readFileSync(fileName, 'utf8'), {
-        compilerOptions,
-        fileName,
-      });
+  for (const project of projects)
+    for (const { output, text } of transpiledFiles(root, project)) {
       mkdirSync(dirname(output), { recursive: true });
-      writeFileSync(output, outputText);
+      writeFileSync(output, text);
       files++;
     }
-  }
   return files;
+}
+
+/** Each source file of `project` transpiled: the path `tsc` would write it to, and its code. */
+export function* transpiledFiles(root, project) {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, project, 'tsconfig.json'), {}, host);
+  if (!parsed || parsed.errors.length > 0) throw new Error(`${project}: ${format(parsed?.errors ?? [])}`);
+  const { rootDir, outDir } = parsed.options;
+  if (!rootDir || !outDir) throw new Error(`${project}: tsconfig.json names no rootDir or outDir`);
+  // `transpileModule` reads no package.json: under NodeNext it would take every file for CommonJS. Every
+  // project is `"type": "module"` (refused otherwise), so its files are ES modules, as `tsc` emits them.
+  if (!isModulePackage(join(root, project)))
+    throw new Error(`${project}: package.json is not "type": "module"`);
+  const compilerOptions = {
+    ...parsed.options,
+    module: ts.ModuleKind.ESNext,
+    declaration: false,
+    declarationMap: false,
+    sourceMap: false,
+    composite: false,
+    incremental: false,
+  };
+  for (const fileName of parsed.fileNames) {
+    if (fileName.endsWith('.d.ts')) continue;
+    if (!fileName.endsWith('.ts')) throw new Error(`${fileName}: only .ts files are transpiled here`);
+    const output = resolve(outDir, relative(rootDir, fileName)).replace(/\.ts$/, '.js');
+    const source = readFileSync(fileName, 'utf8');
+    yield {
+      source: fileName,
+      output,
+      text: ts.transpileModule(source, { compilerOptions, fileName }).outputText,
+    };
+  }
 }
 
 function isModulePackage(folder) {
