@@ -1,8 +1,8 @@
 import { startFhirTestServer, type FhirTestServer } from '@mapx/plugin-testkit/fhir-server';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFhirClient, FhirClientError, fhirClientOptionsFromEnv } from './index.js';
+import { closedPort } from '../test/loopback-server.js';
 
 async function rejection(p: Promise<unknown>): Promise<FhirClientError> {
   const err = await p.then(
@@ -11,14 +11,6 @@ async function rejection(p: Promise<unknown>): Promise<FhirClientError> {
   );
   expect(err).toBeInstanceOf(FhirClientError);
   return err as FhirClientError;
-}
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
 }
 
 describe('createFhirClient against a real FHIR server', () => {

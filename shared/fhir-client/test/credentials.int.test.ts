@@ -1,7 +1,6 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFhirClient, FhirClientError, type FhirClientOptions } from '../src/index.js';
-import { outcome, sendJson, startLoopback, type LoopbackServer } from './loopback-server.js';
+import { closedPort, outcome, sendJson, startLoopback, type LoopbackServer } from './loopback-server.js';
 
 const PASSWORD = 'pa55-Wörd-never-shown';
 const TOKEN = 'tok-0123456789-secret';
@@ -81,11 +80,3 @@ describe('credentials', () => {
     expect(server.seen).toHaveLength(0);
   });
 });
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}

@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFhirClient, type FhirClient, type FhirDeliveryFailure } from '../src/index.js';
 import {
+  closedPort,
   outcome,
   sendJson,
   startLoopback,
@@ -270,11 +270,3 @@ describe('deliver: what counts as delivered for a batch or transaction', () => {
     expect(failure.message).toContain('refused 1 of 1 transaction entries: entry 0 (HTTP 409');
   });
 });
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 export interface SeenRequest {
   method: string;
@@ -46,3 +46,12 @@ export const outcome = (text: string) => ({
   resourceType: 'OperationOutcome',
   issue: [{ severity: 'error', code: 'transient', diagnostics: text }],
 });
+
+/** A loopback port nothing listens on (bound, then closed): a connection to it is refused. */
+export async function closedPort(): Promise<number> {
+  const srv = createTcpServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
