@@ -68,7 +68,7 @@ export async function evaluateCompiled(
 }
 
 /** An expression bounded by construction over an input small enough for its bound: a run of a few milliseconds. */
-function isShort(compiled: CompiledExpression, req: EvaluationRequest): boolean {
+export function isShort(compiled: CompiledExpression, req: EvaluationRequest): boolean {
   const bound = compiled.costBound;
   return bound !== undefined && inputSizeWithin(req.input, Math.floor(SHORT_RUN_BUDGET / bound));
 }

@@ -3,8 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
 import type { EvaluationRequest } from './evaluation-request.js';
 import type { EvaluationOutcome } from './outcome.js';
-import { evaluateCompiled } from './evaluate-locally.js';
-import { inputSizeWithin, SHORT_RUN_BUDGET } from './input-size.js';
+import { evaluateCompiled, isShort } from './evaluate-locally.js';
 
 /** How many sources proven bounded are remembered (least recently proven dropped first). */
 const REMEMBERED = 512;
@@ -15,7 +14,7 @@ const REMEMBERED = 512;
  * thread: nothing it can do runs away, so the thread's outside limits have nothing to stop, and the hand-over
  * (about as costly as a small evaluation itself) is saved. A source is first evaluated in a thread, which reports
  * that it is bounded; only then does this thread compile it (once, cached) and check the bound again itself, so a
- * hostile source is never compiled here. The size limit is that of a short run (`SHORT_RUN_BUDGET`).
+ * hostile source is never compiled here. What may run here is a short run (`isShort`).
  */
 export class InlineEvaluation {
   private readonly proven = new Map<string, true>();
@@ -46,9 +45,6 @@ export class InlineEvaluation {
       this.engine.compile(req.source).catch(() => undefined);
       return undefined;
     }
-    const bound = compiled.costBound;
-    if (bound === undefined || !inputSizeWithin(req.input, Math.floor(SHORT_RUN_BUDGET / bound)))
-      return undefined;
-    return evaluateCompiled(compiled, this.config, view, req, true);
+    return isShort(compiled, req) ? evaluateCompiled(compiled, this.config, view, req, true) : undefined;
   }
 }
