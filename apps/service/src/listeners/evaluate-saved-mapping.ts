@@ -43,6 +43,6 @@ async function outcomeFor(
 function record(services: MapxServices, mappingId: string, outcome: EvaluationOutcome): void {
   const metrics = services.metrics;
   if (!metrics || !services.mappings.current().mappings.has(mappingId)) return;
-  metrics.evaluations.inc({ mapping: mappingId, outcome: outcome.ok ? 'ok' : 'error' });
+  metrics.evaluated(mappingId, outcome.ok ? 'ok' : 'error');
   if (!outcome.ok) metrics.evaluationErrors.inc({ mapping: mappingId, code: outcome.code });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { ServiceMetrics } from './service-metrics.js';
 import { outcomeOf } from './evaluation-outcome.js';
-import { LabelledChildren } from './labelled-children.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -21,19 +20,11 @@ const UNKNOWN = '(unknown)';
 export function installMetrics(app: FastifyInstance, metrics: ServiceMetrics | undefined): void {
   app.decorateReply('mapxEvaluation', null);
   if (!metrics) return;
-  // one child per label set, found again without building a label object or its key at every response (the
-  // label objects keep the order of the series' text)
-  const latency = new LabelledChildren((route: string, method: string, status: number) =>
-    metrics.requests.labels({ method, route, status_code: status }),
-  );
-  const counted = new LabelledChildren((mapping: string, outcome: string) =>
-    metrics.evaluations.labels({ mapping, outcome }),
-  );
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? '(unmatched)';
-    latency.of(route, req.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+    metrics.served(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     const evaluation = reply.mapxEvaluation;
-    if (evaluation) countEvaluation(app, metrics, counted, req, route, evaluation);
+    if (evaluation) countEvaluation(app, metrics, req, route, evaluation);
     done();
   });
 }
@@ -41,14 +32,13 @@ export function installMetrics(app: FastifyInstance, metrics: ServiceMetrics | u
 function countEvaluation(
   app: FastifyInstance,
   metrics: ServiceMetrics,
-  counted: LabelledChildren<[string, string], { inc(): void }>,
   req: FastifyRequest,
   route: string,
   evaluation: EvaluationOutcome,
 ): void {
   const mapping = mappingLabel(app, req, route);
   const outcome = outcomeOf(evaluation);
-  counted.of(mapping, outcome).inc();
+  metrics.evaluated(mapping, outcome);
   if (!evaluation.ok && outcome === 'error') metrics.evaluationErrors.inc({ mapping, code: evaluation.code });
 }
 

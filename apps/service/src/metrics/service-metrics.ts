@@ -63,15 +63,35 @@ export class ServiceMetrics {
       registers,
     });
     stateGauges(client, this.registry, services);
-    const normalize = this.normalize;
-    this.normalizeByType = new LabelledChildren((content_type: string) => normalize.labels({ content_type }));
+    // one child per label set, found again without building a label object or its key at every observation (the
+    // label objects keep the order of the series' text)
+    const { requests, evaluations, normalize } = this;
+    this.requestsBy = new LabelledChildren((method: string, route: string, status: number) =>
+      requests.labels({ method, route, status_code: status }),
+    );
+    this.evaluationsBy = new LabelledChildren((mapping: string, outcome: string) =>
+      evaluations.labels({ mapping, outcome }),
+    );
+    this.normalizeBy = new LabelledChildren((content_type: string) => normalize.labels({ content_type }));
   }
 
-  private readonly normalizeByType: LabelledChildren<[string], { observe(seconds: number): void }>;
+  private readonly requestsBy: LabelledChildren<[string, string, number], { observe(seconds: number): void }>;
+  private readonly evaluationsBy: LabelledChildren<[string, string], { inc(): void }>;
+  private readonly normalizeBy: LabelledChildren<[string], { observe(seconds: number): void }>;
+
+  /** One HTTP request answered, by method, route pattern and status. */
+  served(method: string, route: string, status: number, seconds: number): void {
+    this.requestsBy.of(method, route, status).observe(seconds);
+  }
+
+  /** One evaluation of `mapping` (a saved mapping's id, or "(ad-hoc)") with its outcome. */
+  evaluated(mapping: string, outcome: string): void {
+    this.evaluationsBy.of(mapping, outcome).inc();
+  }
 
   /** One normalisation of an input of media type `essence` (an installed normaliser's: a bounded set). */
   normalized(essence: string, seconds: number): void {
-    this.normalizeByType.of(essence).observe(seconds);
+    this.normalizeBy.of(essence).observe(seconds);
   }
 }
 
