@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { freePort, ROOT, startService, waitReady } from './lib/start-service.js';
-import { measureSlice, quartiles } from './lib/slices.js';
+import { alternatingSlices, quartiles } from './lib/slices.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SLICE = Number(process.env.BENCH_SLICE_S ?? 3);
@@ -35,13 +35,8 @@ try {
     await waitReady(svc.baseUrl, svc.started);
     servers[name] = svc;
   }
-  const names = Object.keys(servers);
-  const samples = Object.fromEntries(names.map((n) => [n, []]));
-  for (const n of names) await measureSlice(servers[n], scenario, 2); // warm-up, not counted
-  for (let r = 0; r < ROUNDS; r++)
-    for (const n of r % 2 ? [...names].reverse() : names)
-      samples[n].push(await measureSlice(servers[n], scenario, SLICE));
-  for (const n of names)
+  const samples = await alternatingSlices(servers, scenario, ROUNDS, SLICE);
+  for (const n of Object.keys(servers))
     console.log(
       JSON.stringify({
         bench: 'http-floor',

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, startService, waitReady } from './lib/start-service.js';
 import { ADT_A01, ADT_MAPPING, adhoc } from './lib/scenarios.js';
-import { measureSlice, quartiles } from './lib/slices.js';
+import { alternatingSlices, quartiles } from './lib/slices.js';
 
 const BASE = process.env.BENCH_BASE_ROOT;
 const VARIANTS = process.env.BENCH_VARIANTS
@@ -46,11 +46,7 @@ try {
     await waitReady(services[v].baseUrl, services[v].started);
   }
   for (const s of SCENARIOS) {
-    const samples = Object.fromEntries(names.map((v) => [v, []]));
-    for (const v of names) await measureSlice(services[v], s, 2); // JIT warm-up, not counted
-    for (let r = 0; r < ROUNDS; r++)
-      for (const v of r % 2 ? [...names].reverse() : names)
-        samples[v].push(await measureSlice(services[v], s, SLICE));
+    const samples = await alternatingSlices(services, s, ROUNDS, SLICE);
     const median = (v, k) => quartiles(samples[v].map((x) => x[k]))[1];
     for (const v of names)
       console.log(

@@ -31,6 +31,20 @@ export async function measureSlice(svc, s, seconds, connections = CONNECTIONS) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuPerRequest: cpu / total };
 }
 
+/**
+ * Slices of `scenario` against every server in turn (ABAB…, the order reversed every other round) after a 2 s
+ * warm-up slice each, so all see the same machine: the samples of `measureSlice` per server name.
+ */
+export async function alternatingSlices(servers, scenario, rounds, seconds) {
+  const names = Object.keys(servers);
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (const n of names) await measureSlice(servers[n], scenario, 2); // JIT warm-up, not counted
+  for (let r = 0; r < rounds; r++)
+    for (const n of r % 2 ? [...names].reverse() : names)
+      samples[n].push(await measureSlice(servers[n], scenario, seconds));
+  return samples;
+}
+
 /** [first quartile, median, third quartile] (nearest rank). */
 export function quartiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
