@@ -12,7 +12,7 @@ import { fileState, runSteps, treeState } from './build-steps.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const STAMPS = join(ROOT, 'node_modules/.cache/mapx-build/stamps.json');
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json'];
-const BUNDLE_FILES = /\/(?:serve|eval-worker)\.bundle\.[a-z]+$/;
+const BUNDLE_FILES = /\/(?:serve|eval-worker|index)\.bundle\.[a-z]+$/;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const projects = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).references.map((r) => r.path);
 const servedProjects = projects.filter((p) => p !== 'shared/plugin-testkit');
@@ -24,6 +24,8 @@ const bundled = [
   'shared/api',
   'shared/hl7v2',
 ];
+/** The built-in plugins (the service's plugin dependencies), each bundled next to its entry. */
+const plugins = projects.filter((p) => p.startsWith('plugins/'));
 const file = (path) => fileState(ROOT, path);
 const tree = (path, options) => treeState(ROOT, path, options);
 
@@ -52,13 +54,16 @@ const STEPS = [
     name: 'service bundle',
     inputs: () => [
       file('scripts/bundle-service.mjs'),
-      ...bundled.map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
+      file('apps/service/package.json'),
+      ...[...bundled, ...plugins].map((p) => tree(`${p}/dist`, { except: BUNDLE_FILES })),
     ],
-    outputs: () =>
-      ['serve', 'eval-worker'].flatMap((b) => [
+    outputs: () => [
+      ...['serve', 'eval-worker'].flatMap((b) => [
         file(`apps/service/dist/${b}.bundle.js`),
         file(`apps/service/dist/${b}.bundle.json`),
       ]),
+      ...plugins.flatMap((p) => [file(`${p}/dist/index.bundle.js`), file(`${p}/dist/index.bundle.json`)]),
+    ],
     run: () => run(process.execPath, [join(ROOT, 'scripts/bundle-service.mjs')]),
   },
   {

@@ -1,11 +1,13 @@
-// Bundles the built service's own ES modules behind `apps/service/dist/serve.js` (and, the same way, the evaluation worker thread's behind `dist/isolation/eval-worker.js` into `dist/eval-worker.bundle.js`) (the service, @mapx/engine,
-// @mapx/fhir, @mapx/api, @mapx/hl7v2: ~170 files) into `dist/serve.bundle.js`: Node 20 spends ~0.5 ms resolving and loading
-// each module, far more than the bytes cost (docs/performance.md, Start-up). Everything else stays an import
-// that Node resolves as before: third-party packages (CommonJS ones keep their own scope and strictness),
-// @mapx/plugin-api (plugins must share its classes) and the modules main.js has already loaded itself.
-// `serve.bundle.json` lists every input file with its mtime and size; main.js takes the bundle only while they
+// Bundles the built service's own ES modules behind `apps/service/dist/serve.js` (the service, @mapx/engine,
+// @mapx/fhir, @mapx/api, @mapx/hl7v2: ~330 files) into `dist/serve.bundle.js`, the evaluation worker thread's behind
+// `dist/isolation/eval-worker.js` into `dist/eval-worker.bundle.js`, and each built-in plugin's own modules into
+// `<plugin>/dist/index.bundle.js`: Node 20 spends ~0.5 ms resolving and loading each module, far more than the
+// bytes cost (docs/performance.md, Start-up). Everything else stays an import that Node resolves as before:
+// third-party packages (CommonJS ones keep their own scope and strictness), @mapx/plugin-api (plugins must share
+// its classes), other packages from a plugin, and the modules main.js has already loaded itself.
+// Each `*.bundle.json` lists every input file with its mtime and size; the service takes a bundle only while they
 // all still match, so a later `tsc -b` on its own falls back to the modules. Run after `tsc -b`.
-import { existsSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { rolldown } from 'rolldown';
@@ -14,6 +16,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'apps/service/dist');
 const BUNDLE = 'serve.bundle.js';
 const MANIFEST = 'serve.bundle.json';
+/** Next to a plugin's entry `dist/index.js`; the service's plugin loader looks for them there (plugin-bundle.ts). */
+const PLUGIN_BUNDLE = 'index.bundle.js';
+const PLUGIN_MANIFEST = 'index.bundle.json';
 /** Workspace packages compiled by `tsc -b` that only the service loads; never @mapx/plugin-api. */
 const OWN_PACKAGES = /^@mapx\/(engine|fhir|fhir-client|api|hl7v2)(\/|$)/;
 const API_DIST = /[\\/]shared[\\/]api[\\/]dist[\\/]/;
@@ -27,27 +32,51 @@ const before = statTree([
   ),
 ]);
 const loadedByMain = await loadedOutsideServe(join(DIST, 'main.js'), join(DIST, 'serve.js'));
-await bundle('serve.js', BUNDLE, MANIFEST, loadedByMain, true);
+await bundle({ dist: DIST, entry: 'serve.js', bundleName: BUNDLE, manifestName: MANIFEST, shared: loadedByMain });
 // An evaluation worker thread (src/isolation) loads its own copy of everything anyway: nothing to share with main.
 // At the top of dist/ like serve's bundle, so that the rewritten `import.meta.url`s resolve the same way.
 // Its modules of @mapx/api keep only what the thread uses: the request contracts' schemas (zod, a fifth of a
 // thread's start) are for main, which validates requests; building them has no effect the thread needs.
-await bundle(
-  'isolation/eval-worker.js',
-  'eval-worker.bundle.js',
-  'eval-worker.bundle.json',
-  new Set(),
-  (id) => !API_DIST.test(id),
-);
+await bundle({
+  dist: DIST,
+  entry: 'isolation/eval-worker.js',
+  bundleName: 'eval-worker.bundle.js',
+  manifestName: 'eval-worker.bundle.json',
+  moduleSideEffects: (id) => !API_DIST.test(id),
+});
+// A built-in plugin's own modules, next to its entry: every package it imports stays an import.
+for (const dir of builtInPluginDirs()) {
+  const dist = join(dir, 'dist');
+  for (const [path, stat] of statTree([dist])) before.set(path, stat);
+  await bundle({
+    dist,
+    entry: 'index.js',
+    bundleName: PLUGIN_BUNDLE,
+    manifestName: PLUGIN_MANIFEST,
+    allBareOutside: true,
+  });
+}
 
-async function bundle(entry, bundleName, manifestName, shared, moduleSideEffects) {
+/**
+ * `dist`: where the entry, the bundle and its manifest are; `shared`: modules of ours imported rather than
+ * contained; `allBareOutside`: every bare import stays one (a plugin), not only third-party packages.
+ */
+async function bundle({
+  dist,
+  entry,
+  bundleName,
+  manifestName,
+  shared = new Set(),
+  moduleSideEffects = true,
+  allBareOutside = false,
+}) {
   /** Modules of ours the bundle imports rather than contains: their exports must still be what it was built against. */
   const importedOfOurs = new Set();
   const build = await rolldown({
-    input: join(DIST, entry),
+    input: join(dist, entry),
     platform: 'node',
     resolve: { conditionNames: CONDITIONS },
-    plugins: [keepOutside(shared, importedOfOurs), importMetaOfOrigin()],
+    plugins: [keepOutside(dist, shared, importedOfOurs, allBareOutside), importMetaOfOrigin(dist)],
     checks: { circularDependency: false },
     treeshake: { moduleSideEffects },
   });
@@ -60,32 +89,47 @@ async function bundle(entry, bundleName, manifestName, shared, moduleSideEffects
   const files = [...inputs, ...importedOfOurs].map((id) => {
     const stat = before.get(id);
     if (!stat) throw new Error(`${id}: bundled, but not part of the built output`);
-    return [toUrlPath(relative(DIST, id)), stat.mtimeMs, stat.size];
+    return [toUrlPath(relative(dist, id)), stat.mtimeMs, stat.size];
   });
-  writeAtomically(join(DIST, bundleName), chunk.code);
-  const bundleStat = statSync(join(DIST, bundleName));
+  writeAtomically(join(dist, bundleName), chunk.code);
+  const bundleStat = statSync(join(dist, bundleName));
   files.unshift([bundleName, bundleStat.mtimeMs, bundleStat.size]);
-  writeAtomically(join(DIST, manifestName), `${JSON.stringify({ files }, null, 1)}\n`);
-  console.log(
-    `bundled ${inputs.length} modules into apps/service/dist/${bundleName} (${Math.round(bundleStat.size / 1024)} kB)`,
-  );
+  writeAtomically(join(dist, manifestName), `${JSON.stringify({ files }, null, 1)}\n`);
+  const where = toUrlPath(relative(ROOT, join(dist, bundleName)));
+  console.log(`bundled ${inputs.length} modules into ${where} (${Math.round(bundleStat.size / 1024)} kB)`);
 }
 
-/** Bare imports other than our own packages, and modules main.js loads itself, stay imports. */
-function keepOutside(shared, imported) {
+/** The workspace folders of the service's dependencies that are plugin packages (a `"mapx"` manifest). */
+function builtInPluginDirs() {
+  const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+  const dependencies = Object.keys(readJson(join(ROOT, 'apps/service/package.json')).dependencies ?? {});
+  const dirs = [];
+  for (const name of dependencies) {
+    const dir = packageDir(name, join(ROOT, 'apps/service'));
+    if (!dir || relative(ROOT, dir).startsWith('..') || relative(ROOT, dir).startsWith('node_modules')) continue;
+    const manifest = readJson(join(dir, 'package.json'));
+    if (manifest.mapx !== undefined && existsSync(join(dir, 'dist/index.js'))) dirs.push(dir);
+  }
+  return dirs.sort();
+}
+
+/** Bare imports other than our own packages (every one with `allBare`), and modules main.js loads itself, stay imports. */
+function keepOutside(dist, shared, imported, allBare) {
   return {
     name: 'keep-outside',
     async resolveId(source, importer, options) {
       if (!importer) return null;
       if (isBare(source)) {
-        if (OWN_PACKAGES.test(source)) return null;
-        assertSameResolution(source, importer);
+        if (!allBare && OWN_PACKAGES.test(source)) return null;
+        assertSameResolution(source, importer, dist);
         return { id: source, external: true };
       }
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (allBare && resolved && !resolved.id.startsWith(dist + sep))
+        throw new Error(`${importer}: "${source}" is outside ${dist}, which the bundle cannot carry`);
       if (!resolved || !shared.has(resolved.id)) return null;
       imported.add(resolved.id);
-      return { id: toUrlPath(`./${relative(DIST, resolved.id)}`), external: true };
+      return { id: toUrlPath(`./${relative(dist, resolved.id)}`), external: true };
     },
   };
 }
@@ -94,7 +138,7 @@ function keepOutside(shared, imported) {
  * `import.meta.url` of a bundled module is where that module's file is, as before: paths next to it (the
  * designer's files, embedded FHIR packages, `createRequire`) resolve as they did.
  */
-function importMetaOfOrigin() {
+function importMetaOfOrigin(dist) {
   return {
     name: 'import-meta-of-origin',
     transform(code, id) {
@@ -104,18 +148,18 @@ function importMetaOfOrigin() {
           `${id}: uses import.meta beyond import.meta.url, which the bundle does not carry over`,
         );
       }
-      const origin = JSON.stringify(toUrlPath(relative(DIST, id)));
+      const origin = JSON.stringify(toUrlPath(relative(dist, id)));
       return { code: code.replaceAll('import.meta.url', `new URL(${origin}, import.meta.url).href`) };
     },
   };
 }
 
 /** An import left to Node must find the same package from the bundle's folder as from its own module. */
-function assertSameResolution(source, importer) {
+function assertSameResolution(source, importer, dist) {
   if (source.startsWith('node:') || builtinModules.includes(source.split('/')[0])) return;
   const name = source.startsWith('@') ? source.split('/').slice(0, 2).join('/') : source.split('/')[0];
   const fromModule = packageDir(name, dirname(importer));
-  const fromBundle = packageDir(name, DIST);
+  const fromBundle = packageDir(name, dist);
   if (fromModule !== fromBundle) {
     throw new Error(
       `${importer}: "${source}" resolves to ${fromModule} there but to ${fromBundle} from the bundle`,

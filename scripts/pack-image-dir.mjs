@@ -52,10 +52,17 @@ for (const dir of needed) copyWorkspace(dir);
 copy(DESIGNER_RENDERER);
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(imageManifest(rootManifest, needed), null, 2)}\n`);
 copy('package-lock.json');
-for (const manifest of BUNDLE_MANIFESTS) restampBundleManifest(manifest);
+for (const manifest of [...BUNDLE_MANIFESTS, ...pluginBundleManifests(needed)]) restampBundleManifest(manifest);
 if (values.install) install();
 packFhirCore();
 console.log(`packed ${needed.length} workspaces into ${out}`);
+
+/** The built-in plugins' bundles (scripts/bundle-service.mjs), next to their entries. */
+function pluginBundleManifests(workspaces) {
+  return workspaces
+    .map((dir) => `${dir}/dist/index.bundle.json`)
+    .filter((path) => existsSync(join(ROOT, path)));
+}
 
 function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'));

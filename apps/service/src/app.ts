@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Fastify } from './http/fastify-module.js';
+import { fastify } from './http/fastify-module.js';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import type { ServiceRuntime } from './runtime.js';
@@ -52,7 +52,7 @@ export async function buildApp(
   runtime: ServiceRuntime,
   options: BuildAppOptions,
 ): Promise<FastifyInstance> {
-  const app: FastifyInstance = Fastify({
+  const app: FastifyInstance = fastify()({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: config.server.bodyLimit,
     // a request that reached this process before its listener closed is served, not refused: the balancer
@@ -158,10 +158,10 @@ function evalPoolOf(
   prestarted: PrestartedPool | undefined,
 ): EvalPool | undefined {
   if (prestarted) {
-    warmup.add(WARMUP_EVAL_POOL, () => {
-      prestarted.fhirLoaded(warmup.need(WARMUP_FHIR));
-      return prestarted.ready;
-    });
+    // main's package load starts now rather than with the other warm-up tasks once listening: the first thread
+    // reads the packages once main has, and it waited for this while main still built its plugins and routes
+    prestarted.fhirLoaded(warmup.need(WARMUP_FHIR));
+    warmup.add(WARMUP_EVAL_POOL, () => prestarted.ready);
     return prestarted.pool;
   }
   if (config.eval.isolation !== 'worker') return undefined;

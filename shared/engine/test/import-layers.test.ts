@@ -18,8 +18,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   functions: ['errors', 'runtime', 'fhir-client'],
   explain: ['errors', 'runtime', 'syntax', 'compile'],
   flash: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain'],
+  direct: ['syntax'],
   'static-checks': ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
-  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain', 'flash', 'static-checks'],
+  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain', 'flash', 'direct', 'static-checks'],
 };
 const SURFACE = '.';
 

@@ -69,7 +69,7 @@ policy:
 
 async function appFor(mode: 'no-auth' | keyof typeof policies): Promise<FastifyInstance> {
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(authHook, { layer: await layerFor(mode), policyBuilder: authPlugin.policyBuilder });
+  await app.register(authHook(), { layer: await layerFor(mode), policyBuilder: authPlugin.policyBuilder });
   for (const [method, url] of ROUTES)
     app.route({
       method,

@@ -12,8 +12,6 @@ import { requireCommonJs } from '../require-commonjs.js';
 import { requestPath } from './request-target.js';
 import { isApiDocsPagePath } from '../openapi/api-docs-files.js';
 
-const fp = requireCommonJs('fastify-plugin') as typeof FastifyPlugin;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller when the route's rule needed a token; null otherwise. */
@@ -126,4 +124,10 @@ async function authHookPlugin(app: FastifyInstance, options: AuthHookOptions): P
   });
 }
 
-export const authHook = fp(authHookPlugin, { name: 'mapx-auth-hook', fastify: '5.x' });
+let hook: ReturnType<typeof FastifyPlugin<AuthHookOptions>> | undefined;
+
+/** The hook as a Fastify plugin; `fastify-plugin` is required on first use, not when the service's modules load. */
+export function authHook(): ReturnType<typeof FastifyPlugin<AuthHookOptions>> {
+  const fp = requireCommonJs('fastify-plugin') as typeof FastifyPlugin;
+  return (hook ??= fp(authHookPlugin, { name: 'mapx-auth-hook', fastify: '5.x' }));
+}

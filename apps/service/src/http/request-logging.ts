@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { Fastify } from './fastify-module.js';
+import { fastify } from './fastify-module.js';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 import { requestPath } from './request-target.js';
 
@@ -79,7 +79,7 @@ type LogControllerClass = new (options: { disableRequestLogging?: boolean }) => 
 export function requestLoggingOptions(
   logger: Logger,
 ): Pick<FastifyServerOptions, 'logController' | 'childLoggerFactory' | 'disableRequestLogging'> {
-  const Base = (Fastify as unknown as { LogController?: LogControllerClass }).LogController;
+  const Base = (fastify() as unknown as { LogController?: LogControllerClass }).LogController;
   if (!Base) return { disableRequestLogging: true }; // older Fastify 5: no completion line, no per-request cost
   class CompactLogController extends Base {
     incomingRequest(): void {}

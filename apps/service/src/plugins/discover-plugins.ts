@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PluginError, type AnyPlugin, type PluginKind, type PluginLogger } from '@mapx/plugin-api';
 import { findPackage, type FoundPackage } from './find-package.js';
 import { packageEntry } from './package-entry.js';
+import { currentBundle } from './plugin-bundle.js';
 import { operatorPluginSources, type PluginSource } from './plugin-sources.js';
 import { readManifest } from './read-manifest.js';
 import { validatePlugin } from './validate-plugin.js';
@@ -13,6 +14,12 @@ export interface DiscoveredPlugin {
   readonly packageVersion: string;
   readonly builtIn: boolean;
 }
+
+/**
+ * Run from the TypeScript sources (the test runner): plugins load as the runner resolves them by name (their
+ * sources too), never from a bundle of their built modules.
+ */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /** apps/service, from either src/plugins or dist/plugins. */
 export const SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,10 +35,18 @@ export async function discoverPlugins(
   logger: PluginLogger,
   onlyKinds?: readonly PluginKind[],
 ): Promise<DiscoveredPlugin[]> {
+  // imported side by side (a module graph's loading waits on file reads), reported in this order: the first
+  // failure in it is the one thrown
+  const loads = [
+    ...ownDependencies().map((spec) => loadPackage(spec, undefined, onlyKinds)),
+    ...operatorPluginSources(plugins).map((source) => loadPackage(source.spec, source, onlyKinds)),
+  ];
+  const settled = await Promise.allSettled(loads);
   const found: DiscoveredPlugin[] = [];
-  for (const spec of ownDependencies()) found.push(...(await loadPackage(spec, undefined, onlyKinds)));
-  for (const source of operatorPluginSources(plugins))
-    found.push(...(await loadPackage(source.spec, source, onlyKinds)));
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    found.push(...result.value);
+  }
   rejectDuplicates(found);
   for (const p of found) {
     logger.info(
@@ -88,9 +103,12 @@ async function loadPackage(
 
 async function importPackage(pkg: FoundPackage, spec: string): Promise<unknown> {
   try {
-    // by name only when Node would find that very folder from here; anything else by its entry file
-    const byName = spec === pkg.name && findPackage(spec, SERVICE_DIR)?.dir === pkg.dir;
-    const specifier = byName ? pkg.name : pathToFileURL(packageEntry(pkg)).href;
+    // its current bundle first; else by name only when Node would find that very folder from here, anything
+    // else by its entry file
+    const entry = packageEntry(pkg);
+    const bundle = FROM_SOURCES ? undefined : currentBundle(entry);
+    const byName = !bundle && spec === pkg.name && findPackage(spec, SERVICE_DIR)?.dir === pkg.dir;
+    const specifier = byName ? pkg.name : pathToFileURL(bundle ?? entry).href;
     const mod = (await import(specifier)) as { default?: unknown };
     return mod.default;
   } catch (cause) {

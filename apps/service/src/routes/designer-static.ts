@@ -5,8 +5,6 @@ import { requireCommonJs } from '../require-commonjs.js';
 import { sendError } from '../http/reply/error-reply.js';
 import { requestPath } from '../http/request-target.js';
 
-const fastifyStatic = requireCommonJs('@fastify/static') as typeof FastifyStatic;
-
 export interface DesignerStaticOptions {
   /** Folder of the built renderer (`apps/designer/dist/renderer`). */
   readonly rootDir: string;
@@ -52,7 +50,8 @@ export async function designerStaticRoutes(
       scope.setNotFoundHandler((request, reply) =>
         sendError(reply, 'NOT_FOUND', { params: { what: `File ${requestPath(request.url)}` } }),
       );
-      await scope.register(fastifyStatic, {
+      // required here, on registration, not when the service's modules load (it brings glob, send, …)
+      await scope.register(requireCommonJs('@fastify/static') as typeof FastifyStatic, {
         root: options.rootDir,
         prefix: '/',
         index: ['index.html'],

@@ -16,17 +16,19 @@ const OWN_ASSETS: Readonly<Record<(typeof OWN_API_DOCS_FILES)[number], Asset>> =
 
 /**
  * GET /api-docs/openapi.json, GET /api-docs (Swagger UI) and its files under /api-docs/{file}, each made once on
- * first request (the document does not change at run time; rendering at start-up delayed listening).
+ * first request: the document does not change at run time, and building it (a JSON Schema of every contract) at
+ * start-up delayed listening.
  */
-export function openApiRoutes(document: Record<string, unknown>) {
+export function openApiRoutes(buildDocument: () => Record<string, unknown>) {
   return async function routes(app: FastifyInstance): Promise<void> {
+    let document: Record<string, unknown> | undefined;
     let json: string | undefined;
     let html: string | undefined;
     app.get(openApiJsonRoute.url, async (_req, reply) =>
-      reply.type(JSON_CONTENT_TYPE).send((json ??= JSON.stringify(document))),
+      reply.type(JSON_CONTENT_TYPE).send((json ??= JSON.stringify((document ??= buildDocument())))),
     );
     app.get(apiDocsRoute.url, async (_req, reply) => {
-      const info = document.info as { title: string; version: string };
+      const info = (document ??= buildDocument()).info as { title: string; version: string };
       html ??= apiDocsPage(`${info.title} ${info.version}`, swaggerUiVersion());
       return securePage(reply)
         .type('text/html; charset=utf-8')

@@ -27,7 +27,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const enterprise = config.edition === 'enterprise';
   const operations = [...coreContracts];
   if (enterprise) {
-    await app.register(authHook, { layer: plugins.auth, policyBuilder: plugins.policyBuilder });
+    await app.register(authHook(), { layer: plugins.auth, policyBuilder: plugins.policyBuilder });
     operations.push(...authContracts(plugins.auth, plugins.policyBuilder !== undefined));
   } else {
     await app.register(editionOnly(['GET', 'POST'], '/auth/*', 'the authentication endpoints'));
@@ -67,5 +67,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     operations.push(...designerRoutes);
   }
   const bearer = enterprise && plugins.auth !== null;
-  await app.register(openApiRoutes(buildOpenApiDocument(operations, productVersion(), { bearer })));
+  await app.register(openApiRoutes(() => buildOpenApiDocument(operations, productVersion(), { bearer })));
 }

@@ -82,7 +82,7 @@ describe('the image directory (scripts/pack-image-dir.mjs)', () => {
     rmSync(join(out, '..'), { recursive: true, force: true });
   });
 
-  it('holds production dependencies, the built bundle and R4 core only', async () => {
+  it('holds production dependencies, the built bundles and R4 core only', async () => {
     const modules = join(out, 'node_modules');
     expect(existsSync(join(modules, 'fastify'))).toBe(true);
     expect(existsSync(join(modules, 'prom-client'))).toBe(true);
@@ -93,12 +93,17 @@ describe('the image directory (scripts/pack-image-dir.mjs)', () => {
     // the bundle's manifest still matches the copied files: the service starts from the bundle (asked in a plain
     // Node process: the copy has no source maps for the test runner to read)
     const serveModule = pathToFileURL(join(out, 'apps/service/dist/serve-module.js')).href;
+    // and so do the built-in plugins' bundles, each next to its entry
+    const plugins = ['auth', 'listeners/mllp', 'normalizers/hl7v2', 'stores/standard'].map((p) =>
+      pathToFileURL(join(out, 'plugins', p, 'dist/index.bundle.json')),
+    );
     const script = `import { bundleIsCurrent } from '${serveModule}';
-      process.stdout.write(String(bundleIsCurrent(new URL('serve.bundle.json', '${serveModule}'))));`;
+      const manifests = [new URL('serve.bundle.json', '${serveModule}'), ...${JSON.stringify(plugins.map(String))}];
+      process.stdout.write(manifests.map((m) => bundleIsCurrent(new URL(m))).join(','));`;
     const current = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       encoding: 'utf8',
     });
-    expect(current).toBe('true');
+    expect(current).toBe('true,true,true,true,true');
   });
 
   it('serves health, a FLASH evaluation, a saved mapping, metrics and the API docs, then drains and exits 0', async () => {

@@ -17,7 +17,16 @@ export const MAX_CONTENT_FILE_BYTES = 4 * 1024 * 1024;
 export async function loadStandardContent(dir: string, logger: PluginLogger): Promise<StoreSnapshot> {
   const mappings = new Map<string, string>();
   const rejected = new Map<string, string>();
-  for (const name of await listFiles(path.join(dir, MAPPINGS_FOLDER))) {
+  const mappingNames = await listFiles(path.join(dir, MAPPINGS_FOLDER));
+  const conceptMapNames = await listFiles(path.join(dir, CONCEPTMAPS_FOLDER));
+  const wanted = mappingNames.filter((name) => name.endsWith(MAPPING_EXTENSION));
+  const read = await readAll([
+    ...wanted.map((name) => path.join(dir, MAPPINGS_FOLDER, name)),
+    ...conceptMapNames
+      .filter((name) => name.endsWith(CONCEPTMAP_EXTENSION))
+      .map((name) => path.join(dir, CONCEPTMAPS_FOLDER, name)),
+  ]);
+  for (const name of mappingNames) {
     if (!name.endsWith(MAPPING_EXTENSION)) {
       logger.warn({ file: name }, `standard mappings: ${name} is not a ${MAPPING_EXTENSION} file; ignored`);
       continue;
@@ -28,12 +37,12 @@ export async function loadStandardContent(dir: string, logger: PluginLogger): Pr
       logger.warn({ file: name }, `standard mappings: ${name} is not named by a valid mapping id; ignored`);
       continue;
     }
-    const text = await readContentFile(path.join(dir, MAPPINGS_FOLDER, name), logger);
+    const text = contentOf(read, path.join(dir, MAPPINGS_FOLDER, name), logger);
     if (text !== undefined) mappings.set(id, text);
   }
   const conceptMaps: unknown[] = [];
-  for (const name of await listFiles(path.join(dir, CONCEPTMAPS_FOLDER))) {
-    const conceptMap = await readConceptMap(path.join(dir, CONCEPTMAPS_FOLDER, name), name, logger);
+  for (const name of conceptMapNames) {
+    const conceptMap = conceptMapOf(read, path.join(dir, CONCEPTMAPS_FOLDER, name), name, logger);
     if (conceptMap !== undefined) conceptMaps.push(conceptMap);
   }
   return {
@@ -43,6 +52,27 @@ export async function loadStandardContent(dir: string, logger: PluginLogger): Pr
     conceptMaps,
     ...(rejected.size > 0 ? { rejected } : {}),
   };
+}
+
+/** At most this many files are read at a time (a content folder of thousands must not run out of descriptors). */
+const READS_AT_ONCE = 32;
+
+/**
+ * Every file's bytes or the error reading it, read side by side: one after another, each read waited on the
+ * disk and the thread pool in turn, and the package's ~200 files took longer than the rest of start-up's
+ * warm-up. What is done with them (warnings, the first error) stays in name order.
+ */
+async function readAll(files: readonly string[]): Promise<Map<string, Buffer | Error>> {
+  const out = new Map<string, Buffer | Error>();
+  let next = 0;
+  const reader = async (): Promise<void> => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      out.set(file, await readFile(file).catch((error: unknown) => error as Error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, files.length) }, reader));
+  return out;
 }
 
 /** Plain files, dot-files left out, sorted so that every process serves them in one order. */
@@ -66,13 +96,15 @@ async function listFiles(folder: string): Promise<string[]> {
     .sort();
 }
 
-async function readContentFile(file: string, logger: PluginLogger): Promise<string | undefined> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new StoreError('STORE_IO', `cannot read ${file} (${code})`, { cause: error });
+function contentOf(
+  read: ReadonlyMap<string, Buffer | Error>,
+  file: string,
+  logger: PluginLogger,
+): string | undefined {
+  const bytes = read.get(file);
+  if (!(bytes instanceof Buffer)) {
+    const code = (bytes as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+    throw new StoreError('STORE_IO', `cannot read ${file} (${code})`, { cause: bytes });
   }
   if (bytes.length > MAX_CONTENT_FILE_BYTES) {
     logger.warn(
@@ -84,14 +116,19 @@ async function readContentFile(file: string, logger: PluginLogger): Promise<stri
   return bytes.toString('utf8');
 }
 
-async function readConceptMap(file: string, name: string, logger: PluginLogger): Promise<unknown> {
+function conceptMapOf(
+  read: ReadonlyMap<string, Buffer | Error>,
+  file: string,
+  name: string,
+  logger: PluginLogger,
+): unknown {
   const skip = (why: string): undefined => {
     logger.warn({ file: name }, `standard mappings: conceptmaps/${name} ${why}; ignored`);
     return undefined;
   };
   if (!name.endsWith(CONCEPTMAP_EXTENSION)) return skip(`is not a ${CONCEPTMAP_EXTENSION} file`);
   const id = name.slice(0, -CONCEPTMAP_EXTENSION.length);
-  const text = await readContentFile(file, logger);
+  const text = contentOf(read, file, logger);
   if (text === undefined) return undefined;
   let value: unknown;
   try {

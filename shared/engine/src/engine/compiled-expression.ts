@@ -21,6 +21,7 @@ import type { CompiledExpression, EvaluateOptions, MappingResolver, VerboseRepor
 import { attachTracer, Tracer } from '../explain/tracer.js';
 import { unwrapDeep } from '../explain/unwrap.js';
 import { buildExplainReport } from '../explain/explain-report.js';
+import { UNSURE, type DirectEvaluation } from '../direct/compile-direct.js';
 
 interface Parts {
   core: CompiledCore;
@@ -32,6 +33,8 @@ interface Parts {
   limits: Limits;
   /** The variant for short runs of a bounded expression (compile-source.ts, `shortVariant`), compiled on first use. */
   shortJexpr?: () => JsonataExpression;
+  /** The synchronous evaluation of a bounded expression's short runs (direct/compile-direct.ts), where it covers it. */
+  direct?: DirectEvaluation;
   logger: EngineLogger | undefined;
   strictBooleans: boolean;
   /** The explain variant: input reads and rule evaluations are traced, the report gains `explain`. */
@@ -119,10 +122,12 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     try {
       const root = input === null ? null : input;
       // a short run's sequences carry no bounded `push` to take off
-      let result: unknown =
-        opts?.short === true && p.shortJexpr
-          ? await p.shortJexpr().evaluate(root, all)
-          : withoutSequencePush(await p.core.jexpr.evaluate(root, all));
+      let result: unknown = opts?.short === true && p.direct ? p.direct(root) : UNSURE;
+      if (result === UNSURE)
+        result =
+          opts?.short === true && p.shortJexpr
+            ? await p.shortJexpr().evaluate(root, all)
+            : withoutSequencePush(await p.core.jexpr.evaluate(root, all));
       if (tracer) {
         tracer.reads.stop();
         result = unwrapDeep(result, tracer.reads);

@@ -3,6 +3,7 @@ import { builtinFunctions, type MapxFunction } from '../functions/index.js';
 import { DEFAULT_THRESHOLDS, type Env, type Thresholds } from '../runtime/policy.js';
 import { wrapFunction, type CallHost } from './call-context.js';
 import { compileSource, shortVariant, type CompiledCore } from './compile-source.js';
+import { compileDirect } from '../direct/compile-direct.js';
 import type { JsonataExpression } from '../runtime/jsonata-module.js';
 import { createCompiledExpression } from './compiled-expression.js';
 import { engineFunctions } from './engine-functions.js';
@@ -98,6 +99,8 @@ export function createEngine(options: EngineOptions): Engine {
             if (!short) prepare((short = shortVariant(core, limits)));
             return short;
           };
+    const direct =
+      core.costBound === undefined || explain ? undefined : compileDirect(core.jexpr.ast(), limits);
     return createCompiledExpression({
       core,
       host,
@@ -106,6 +109,7 @@ export function createEngine(options: EngineOptions): Engine {
       bindings,
       limits,
       ...(shortJexpr ? { shortJexpr } : {}),
+      ...(direct ? { direct } : {}),
       logger: options.logger,
       strictBooleans: options.strictBooleans === true,
       explain,
