@@ -1,13 +1,12 @@
 import { CONCAT_FUNCTION } from '../syntax/concat-rewrite.js';
+import { arithmetic, isPrimitive, literal, truthy, unsure, UNSURE, type Step } from './values.js';
 
-/** What a direct evaluation returns when the value in hand is one whose JSONata semantics it does not reproduce. */
-export const UNSURE: unique symbol = Symbol('mapx.direct.unsure');
+export { UNSURE } from './values.js';
 
 /** A synchronous evaluation of a whole expression against its input; `UNSURE`: evaluate it with JSONata instead. */
 export type DirectEvaluation = (input: unknown) => unknown;
 
 type Node = Record<string, unknown>;
-type Step = (context: unknown) => unknown;
 
 export interface DirectLimits {
   /** JSONata's `stack` option: a deeper expression is left to JSONata, which reports the depth. */
@@ -40,10 +39,6 @@ function unsureToSymbol(root: Step, input: unknown): unknown {
     throw e;
   }
 }
-
-const unsure = (): never => {
-  throw UNSURE;
-};
 
 /** The keys each node type may carry; any other key (a predicate, a group, `keepArray`, …) means "not covered". */
 const ALLOWED: Record<string, ReadonlySet<string>> = {
@@ -298,39 +293,4 @@ function kindOf(n: Node): string | undefined {
 function onlyKeys(n: Node, allowed: ReadonlySet<string>): boolean {
   for (const key of Object.keys(n)) if (!allowed.has(key)) return false;
   return true;
-}
-
-function literal(value: unknown): Step {
-  return () => value;
-}
-
-function arithmetic(op: string, lhs: Step, rhs: Step): Step {
-  const apply = (l: number, r: number): number =>
-    op === '+' ? l + r : op === '-' ? l - r : op === '*' ? l * r : op === '/' ? l / r : l % r;
-  return (context) => {
-    const l = lhs(context);
-    const r = rhs(context);
-    // JSONata's type errors (T2001, T2002) and range error (D1001) are its own to raise
-    if ((l !== undefined && !isFiniteNumber(l)) || (r !== undefined && !isFiniteNumber(r))) unsure();
-    if (l === undefined || r === undefined) return undefined;
-    const v = apply(l as number, r as number);
-    return Number.isFinite(v) ? v : unsure();
-  };
-}
-
-function isFiniteNumber(v: unknown): boolean {
-  return typeof v === 'number' && Number.isFinite(v);
-}
-
-function isPrimitive(v: unknown): boolean {
-  return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-}
-
-/** JSONata's `$boolean` for the values it maps without looking inside: objects and arrays are its own to judge. */
-function truthy(v: unknown): boolean {
-  if (v === undefined || v === null) return false;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v.length > 0;
-  if (typeof v === 'number') return v !== 0;
-  return unsure();
 }
