@@ -43,6 +43,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
 const input = fc.oneof(
   { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...NAMES), value, { maxKeys: 4 }) },
   { weight: 1, arbitrary: value },
+  { weight: 1, arbitrary: fc.constant(undefined) },
 );
 
 const quoted = (s: string) => JSON.stringify(s);
