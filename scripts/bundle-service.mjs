@@ -7,7 +7,15 @@
 // its classes), other packages from a plugin, and the modules main.js has already loaded itself.
 // Each `*.bundle.json` lists every input file with its mtime and size; the service takes a bundle only while they
 // all still match, so a later `tsc -b` on its own falls back to the modules. Run after `tsc -b`.
-import { existsSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { rolldown } from 'rolldown';
@@ -32,7 +40,13 @@ const before = statTree([
   ),
 ]);
 const loadedByMain = await loadedOutsideServe(join(DIST, 'main.js'), join(DIST, 'serve.js'));
-await bundle({ dist: DIST, entry: 'serve.js', bundleName: BUNDLE, manifestName: MANIFEST, shared: loadedByMain });
+await bundle({
+  dist: DIST,
+  entry: 'serve.js',
+  bundleName: BUNDLE,
+  manifestName: MANIFEST,
+  shared: loadedByMain,
+});
 // An evaluation worker thread (src/isolation) loads its own copy of everything anyway: nothing to share with main.
 // At the top of dist/ like serve's bundle, so that the rewritten `import.meta.url`s resolve the same way.
 // Its modules of @mapx/api keep only what the thread uses: the request contracts' schemas (zod, a fifth of a
@@ -106,7 +120,8 @@ function builtInPluginDirs() {
   const dirs = [];
   for (const name of dependencies) {
     const dir = packageDir(name, join(ROOT, 'apps/service'));
-    if (!dir || relative(ROOT, dir).startsWith('..') || relative(ROOT, dir).startsWith('node_modules')) continue;
+    if (!dir || relative(ROOT, dir).startsWith('..') || relative(ROOT, dir).startsWith('node_modules'))
+      continue;
     const manifest = readJson(join(dir, 'package.json'));
     if (manifest.mapx !== undefined && existsSync(join(dir, 'dist/index.js'))) dirs.push(dir);
   }

@@ -52,7 +52,8 @@ for (const dir of needed) copyWorkspace(dir);
 copy(DESIGNER_RENDERER);
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(imageManifest(rootManifest, needed), null, 2)}\n`);
 copy('package-lock.json');
-for (const manifest of [...BUNDLE_MANIFESTS, ...pluginBundleManifests(needed)]) restampBundleManifest(manifest);
+for (const manifest of [...BUNDLE_MANIFESTS, ...pluginBundleManifests(needed)])
+  restampBundleManifest(manifest);
 if (values.install) install();
 packFhirCore();
 console.log(`packed ${needed.length} workspaces into ${out}`);

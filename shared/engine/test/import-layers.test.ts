@@ -20,7 +20,17 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   flash: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain'],
   direct: ['syntax'],
   'static-checks': ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
-  engine: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain', 'flash', 'direct', 'static-checks'],
+  engine: [
+    'errors',
+    'runtime',
+    'syntax',
+    'compile',
+    'functions',
+    'explain',
+    'flash',
+    'direct',
+    'static-checks',
+  ],
 };
 const SURFACE = '.';
 
