@@ -22,6 +22,9 @@ describe('GET /metrics with MAPX_WORKERS=2', () => {
     buildService();
     server = await startBuiltServer({ MAPX_WORKERS: '2' });
     await until(async () => (await oneRequest(`${server.baseUrl}/health/ready`)).status === 200, 'ready');
+    // a worker answers ready for itself, maybe before the other listens: the balancer hands new connections only
+    // to the workers listening
+    await until(() => server.stdout.join('').includes('all workers listening'), 'both workers listening');
   }, 60_000);
   afterAll(() => server.stop());
 
