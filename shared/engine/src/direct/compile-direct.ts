@@ -30,13 +30,15 @@ export function compileDirect(ast: unknown, limits: DirectLimits): DirectEvaluat
   return root && ((input) => (Array.isArray(input) ? UNSURE : unsureToSymbol(root, input)));
 }
 
-/** An UNSURE value anywhere inside is thrown (cheaper than testing every intermediate) and answered here. */
+/**
+ * An UNSURE value anywhere inside is thrown (cheaper than testing every intermediate) and answered here. The
+ * closures raise no error of their own: anything else thrown (a stack overflow, say) is JSONata's to answer too.
+ */
 function unsureToSymbol(root: Step, input: unknown): unknown {
   try {
     return root(input);
-  } catch (e) {
-    if (e === UNSURE) return UNSURE;
-    throw e;
+  } catch {
+    return UNSURE;
   }
 }
 
