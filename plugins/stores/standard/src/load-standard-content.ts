@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { StoreError, isValidMappingId, type PluginLogger, type StoreSnapshot } from '@mapx/plugin-api';
 
 export const MAPPINGS_FOLDER = 'mappings';
@@ -63,16 +64,11 @@ const READS_AT_ONCE = 32;
  * warm-up. What is done with them (warnings, the first error) stays in name order.
  */
 async function readAll(files: readonly string[]): Promise<Map<string, Buffer | Error>> {
-  const out = new Map<string, Buffer | Error>();
-  let next = 0;
-  const reader = async (): Promise<void> => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      out.set(file, await readFile(file).catch((error: unknown) => error as Error));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, files.length) }, reader));
-  return out;
+  const limit = pLimit(READS_AT_ONCE);
+  const read = await Promise.all(
+    files.map((file) => limit(() => readFile(file).catch((error: unknown) => error as Error))),
+  );
+  return new Map(files.map((file, i) => [file, read[i]!]));
 }
 
 /** Plain files, dot-files left out, sorted so that every process serves them in one order. */
