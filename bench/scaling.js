@@ -8,7 +8,12 @@
 // Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
 // BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
 // BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated),
-// BENCH_SCALING_RUN_MESSAGES (5000). Needs wrk (or BENCH_LOADGEN=autocannon); loopback only; run `npm run build`.
+// BENCH_SCALING_RUN_MESSAGES (5000), BENCH_SCALING_RUN_V8_POOL (e.g. `4,16`: each `mapx run` thread count again with
+// NODE_OPTIONS=--v8-pool-size=N, the threads V8 gives every isolate's garbage-collection helpers; Node's default 4).
+// Per `mapx run`: CPU µs per message of the main thread, the evaluation threads and the rest, over the run alone,
+// and `threadsMainCanFeed` (evaluation CPU ÷ main CPU per message): past that many threads the one main thread,
+// which reads, hands over and writes for all of them, is the limit, whatever the cores.
+// Needs wrk (or BENCH_LOADGEN=autocannon); loopback only; run `npm run build`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -18,7 +23,7 @@ import { ADT_A01, ADT_MAPPING } from './lib/scenarios.js';
 import { measureSlice, quartiles } from './lib/slices.js';
 import { autoWorkers } from '../apps/service/dist/config/service-layout.js';
 
-const LAYOUTS = (process.env.BENCH_SCALING_LAYOUTS ?? '1x2,2x2,auto').split(',');
+const LAYOUTS = (process.env.BENCH_SCALING_LAYOUTS ?? '1x2,2x2,auto').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLICE = Number(process.env.BENCH_SLICE_S ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -27,6 +32,7 @@ const RUN_THREADS = [
   ...new Set((process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').map(Number)),
 ];
 const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 5000);
+const V8_POOLS = (process.env.BENCH_SCALING_RUN_V8_POOL ?? '').split(',').filter(Boolean).map(Number);
 const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
 const ADT = { path: '/Mapping/adt', body: ADT_A01, type: 'x-application/hl7-v2+er7' };
 
@@ -34,7 +40,10 @@ const dir = mkdtempSync(join(tmpdir(), 'mapx-bench-scaling-'));
 try {
   writeFileSync(join(dir, 'adt.mapx'), ADT_MAPPING);
   const http = await httpTable();
-  const run = RUN_THREADS.map((threads) => runCli(threads));
+  const run = RUN_THREADS.flatMap((threads) => [
+    runCli(threads),
+    ...V8_POOLS.map((pool) => runCli(threads, pool)),
+  ]);
   console.log(
     JSON.stringify({
       scenario: 'scaling: ADT^A01 → Bundle',
@@ -67,6 +76,8 @@ async function httpTable() {
       processes: s.svc.pids.length,
       messagesPerSecond: quartiles(s.samples.map((x) => x.rps)).map(Math.round),
       cpuUsPerMessage: quartiles(s.samples.map((x) => x.cpuPerRequest)).map(Math.round),
+      // the processes' main threads alone (HTTP, contract, hand-over): the rest is evaluation threads and V8's helpers
+      mainThreadCpuUsPerMessage: quartiles(s.samples.map((x) => x.mainCpuPerRequest)).map(Math.round),
       p99Ms: quartiles(s.samples.map((x) => x.p99))[1],
     }));
   } finally {
@@ -114,7 +125,7 @@ function childrenOf(pid) {
   }
 }
 
-function runCli(threads) {
+function runCli(threads, v8Pool) {
   const batch = join(dir, 'adt.hl7');
   const text = ADT_A01.replace(/\r?\n/g, '\r').trimEnd();
   writeFileSync(
@@ -140,18 +151,36 @@ function runCli(threads) {
       '--output',
       out,
     ],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 },
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+      env: v8Pool ? { ...process.env, NODE_OPTIONS: `--v8-pool-size=${v8Pool}` } : process.env,
+    },
   );
   if (r.status !== 0) throw new Error(`mapx run exited ${r.status}: ${r.stderr}`);
   rmSync(out, { recursive: true, force: true });
   const s = JSON.parse(r.stdout.trim().split('\n').pop());
+  const perMessage = (seconds) => Math.round((seconds * 1e6) / s.inputs);
+  const run = s.runThreadCpuSeconds;
   return {
     threads,
+    ...(v8Pool ? { v8PoolSize: v8Pool } : {}),
     inputs: s.inputs,
     failed: s.failed,
     messagesPerSecond: Math.round(s.ratePerSecond),
     cpuUsPerMessage: Math.round((s.cpuSeconds * 1e6) / s.inputs),
     threadCpuSeconds: s.threadCpuSeconds,
+    ...(run
+      ? {
+          runCpuUsPerMessage: {
+            main: perMessage(run.main),
+            evaluationThreads: perMessage(run.workers),
+            other: perMessage(run.other),
+          },
+          threadsMainCanFeed: run.main > 0 ? Math.round((run.workers / run.main) * 10) / 10 : null,
+        }
+      : {}),
     peakRssMb: s.peakRssMb,
     peakRssMbPerThread: Math.round(s.peakRssMb / threads),
   };

@@ -7,9 +7,11 @@ import { wrk } from './wrk.js';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const LOADGEN = process.env.BENCH_LOADGEN ?? 'wrk';
 
-/** CPU time (user + system, all threads) the process has used, in microseconds. */
-export function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** CPU time (user + system) the process has used (all threads), or one of its threads, in microseconds. */
+export function cpuMicros(pid, tid) {
+  const path = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+  const stat = readFileSync(path, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
 }
 
@@ -24,11 +26,20 @@ export async function measureSlice(svc, s, seconds, connections = CONNECTIONS) {
   };
   const pids = svc.pids ?? [svc.child.pid];
   const cpuBefore = pids.reduce((t, pid) => t + cpuMicros(pid), 0);
+  // each process's main thread (its thread id is the process id): HTTP, contract and hand-over to the threads
+  const mainBefore = pids.reduce((t, pid) => t + cpuMicros(pid, pid), 0);
   const r = LOADGEN === 'wrk' ? await wrk(request) : await autocannon(request);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   const total = r.requests.total ?? r.requests.average * seconds;
   const cpu = pids.reduce((t, pid) => t + cpuMicros(pid), 0) - cpuBefore;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuPerRequest: cpu / total };
+  const main = pids.reduce((t, pid) => t + cpuMicros(pid, pid), 0) - mainBefore;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuPerRequest: cpu / total,
+    mainCpuPerRequest: main / total,
+  };
 }
 
 /**

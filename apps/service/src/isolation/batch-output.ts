@@ -2,7 +2,9 @@ import { splitResources } from '../results/split-resources.js';
 import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { BatchFailure, BatchResult, BatchShape } from './batch-task.js';
 
-/** The text of a batch's results, built where they were evaluated: main appends it without parsing. */
+const UTF8 = new TextEncoder();
+
+/** The text of a batch's results, built where they were evaluated: main appends it without parsing or encoding. */
 export class BatchOutput {
   private readonly failures: BatchFailure[] = [];
   private readonly warnings: BatchResult['warnings'][number][] = [];
@@ -40,7 +42,7 @@ export class BatchOutput {
 
   result(): BatchResult {
     const texts = [...this.texts].map(
-      ([type, t]) => [type, `${t.parts.join('\n')}\n`, t.parts.length] as const,
+      ([type, t]) => [type, UTF8.encode(`${t.parts.join('\n')}\n`), t.parts.length] as const,
     );
     return {
       failures: this.failures,

@@ -44,8 +44,11 @@ export interface BatchResult {
   readonly failures: readonly BatchFailure[];
   /** Warnings of the inputs, converted or not. */
   readonly warnings: ReadonlyArray<{ readonly index: number; readonly values: readonly OutcomeWarning[] }>;
-  /** Output text by type (`results` for the `ndjson` shape), with its line count, in input order. */
-  readonly texts: ReadonlyArray<readonly [type: string, text: string, lines: number]>;
+  /**
+   * Output by type (`results` for the `ndjson` shape) as UTF-8 NDJSON, with its line count, in input order: bytes,
+   * so that the one thread that writes for every evaluation thread neither builds the strings nor encodes them.
+   */
+  readonly texts: ReadonlyArray<readonly [type: string, text: Uint8Array, lines: number]>;
   /** `items` shape: each input's result JSON (undefined: none, or the input failed). */
   readonly items?: ReadonlyArray<string | undefined>;
 }

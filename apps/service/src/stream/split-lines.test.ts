@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { splitLines } from './split-lines.js';
+import { lineBatches, LineSplitter, splitLines } from './split-lines.js';
 
 async function lines(chunks: string[], max = 100) {
   const out: Array<[string | undefined, number]> = [];
@@ -36,5 +36,23 @@ describe('splitLines', () => {
       ['y'.repeat(100), 3],
       ['b', 4],
     ]);
+  });
+
+  it('hands on the lines of each chunk together, the unended last line at the end', async () => {
+    const stream = Readable.from(['a\rb', 'c\r\nd\n', 'e'].map((c) => Buffer.from(c, 'latin1')));
+    const groups: string[][] = [];
+    for await (const lines of lineBatches(stream, 100, () => undefined))
+      groups.push(lines.map((l) => l.bytes?.toString('latin1') ?? '?'));
+    expect(groups).toEqual([['a'], ['bc', 'd'], ['e']]);
+  });
+
+  it('keeps the split state between chunks when used directly', () => {
+    const splitter = new LineSplitter(100);
+    const text = (lines: { bytes: Buffer | undefined; number: number }[]) =>
+      lines.map((l) => [l.bytes?.toString('latin1'), l.number]);
+    expect(text(splitter.push(Buffer.from('x\r')))).toEqual([['x', 1]]);
+    // the LF of a CRLF split across chunks ends no second line
+    expect(text(splitter.push(Buffer.from('\ny')))).toEqual([]);
+    expect(text(splitter.end())).toEqual([['y', 2]]);
   });
 });

@@ -1,27 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_BYTES, BATCH_INPUTS, batchInputs } from './batch-inputs.js';
+import { BATCH_BYTES, BATCH_INPUTS, FIRST_BATCH_INPUTS, batchInputs } from './batch-inputs.js';
 import type { RunInput } from './run-input.js';
 
-async function* inputs(sizes: readonly number[]): AsyncGenerator<RunInput> {
-  let seq = 0;
-  for (const size of sizes) {
+/** The inputs in groups of 1, 2, 3, 1, … (readers yield what each read chunk completes). */
+async function* inputs(sizes: readonly number[]): AsyncGenerator<RunInput[]> {
+  let group: RunInput[] = [];
+  for (const [seq, size] of sizes.entries()) {
     const position = { file: 'f', index: seq + 1 };
-    if (size < 0) yield { seq: seq++, position, issue: { code: 'RUN_INPUT_TOO_LARGE', message: 'big' } };
-    else yield { seq: seq++, position, contentType: 'application/json', bytes: new Uint8Array(size) };
+    group.push(
+      size < 0
+        ? { seq, position, issue: { code: 'RUN_INPUT_TOO_LARGE', message: 'big' } }
+        : { seq, position, contentType: 'application/json', bytes: new Uint8Array(size) },
+    );
+    if (group.length === (seq % 3) + 1) {
+      yield group;
+      group = [];
+    }
   }
+  if (group.length > 0) yield group;
 }
 
-async function batches(sizes: readonly number[]): Promise<number[][]> {
+async function batches(sizes: readonly number[], threads = 1): Promise<number[][]> {
   const out: number[][] = [];
-  for await (const batch of batchInputs(inputs(sizes))) out.push(batch.map((i) => i.seq));
+  for await (const batch of batchInputs(inputs(sizes), threads)) out.push(batch.map((i) => i.seq));
   return out;
 }
 
 describe('batchInputs', () => {
-  it('groups inputs in order, at most BATCH_INPUTS per batch, the rest in a last batch', async () => {
-    const got = await batches(Array.from({ length: BATCH_INPUTS * 2 + 3 }, () => 10));
-    expect(got.map((b) => b.length)).toEqual([BATCH_INPUTS, BATCH_INPUTS, 3]);
-    expect(got.flat()).toEqual(Array.from({ length: BATCH_INPUTS * 2 + 3 }, (_, i) => i));
+  it('groups inputs in order: small batches first, doubling each round of threads, then BATCH_INPUTS', async () => {
+    const first = FIRST_BATCH_INPUTS;
+    const ramp = [first, first * 2, first * 4, first * 8].filter((n) => n < BATCH_INPUTS);
+    const total = ramp.reduce((a, b) => a + b, 0) + BATCH_INPUTS * 2 + 3;
+    const got = await batches(Array.from({ length: total }, () => 10));
+    expect(got.map((b) => b.length)).toEqual([...ramp, BATCH_INPUTS, BATCH_INPUTS, 3]);
+    expect(got.flat()).toEqual(Array.from({ length: total }, (_, i) => i));
+  });
+
+  it('keeps each batch size for one round of threads, so a short run reaches every thread', async () => {
+    const got = await batches(
+      Array.from({ length: 3 * FIRST_BATCH_INPUTS + 2 * FIRST_BATCH_INPUTS + 1 }, () => 1),
+      3,
+    );
+    expect(got.map((b) => b.length)).toEqual([
+      FIRST_BATCH_INPUTS,
+      FIRST_BATCH_INPUTS,
+      FIRST_BATCH_INPUTS,
+      2 * FIRST_BATCH_INPUTS,
+      1,
+    ]);
   });
 
   it('sends a batch early once it holds BATCH_BYTES; inputs that failed to read ride along', async () => {

@@ -7,12 +7,13 @@ describe('readHl7Messages', () => {
     const text = 'FHS|^~\\&\rBHS|^~\\&\r\x0bMSH|^~\\&|A\rPID|1\r\x1c\r\x0bMSH|^~\\&|B\r\x1c\rBTS|2\rFTS|1\r';
     const stream = Readable.from([Buffer.from(text, 'latin1')]);
     const got: Array<[string, string, number | undefined]> = [];
-    for await (const r of readHl7Messages(stream, 'f.hl7', 1000, () => undefined))
-      got.push([
-        'bytes' in r ? Buffer.from(r.bytes).toString('latin1') : r.issue.code,
-        'contentType' in r ? r.contentType : '',
-        r.position.line,
-      ]);
+    for await (const group of readHl7Messages(stream, 'f.hl7', 1000, () => undefined))
+      for (const r of group)
+        got.push([
+          'bytes' in r ? Buffer.from(r.bytes).toString('latin1') : r.issue.code,
+          'contentType' in r ? r.contentType : '',
+          r.position.line,
+        ]);
     const member = 'x-application/hl7-v2+er7; batch=message';
     expect(got).toEqual([
       ['FHS|^~\\&\rBHS|^~\\&\rMSH|^~\\&|A\rPID|1\r', member, 3],

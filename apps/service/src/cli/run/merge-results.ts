@@ -4,7 +4,7 @@ import type { BatchResult } from '../../isolation/batch-task.js';
 export function mergeSingles(results: readonly BatchResult[]): BatchResult {
   const failures: Array<BatchResult['failures'][number]> = [];
   const warnings: Array<BatchResult['warnings'][number]> = [];
-  const texts = new Map<string, { parts: string[]; lines: number }>();
+  const texts = new Map<string, { parts: Uint8Array[]; lines: number }>();
   const items: Array<string | undefined> = [];
   results.forEach((result, index) => {
     for (const f of result.failures) failures.push({ ...f, index });
@@ -20,7 +20,7 @@ export function mergeSingles(results: readonly BatchResult[]): BatchResult {
   return {
     failures,
     warnings,
-    texts: [...texts].map(([type, t]) => [type, t.parts.join(''), t.lines] as const),
+    texts: [...texts].map(([type, t]) => [type, Buffer.concat(t.parts), t.lines] as const),
     ...(results.some((r) => r.items) ? { items } : {}),
   };
 }

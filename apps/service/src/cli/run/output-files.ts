@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 interface OpenFile {
   readonly fd: number;
   size: number;
-  pending: string[];
+  pending: Array<string | Uint8Array>;
 }
 
 /**
@@ -17,7 +17,8 @@ export class OutputFiles {
   /** Sizes to cut the files back to (a resumed run), or empty: every file named later starts empty. */
   constructor(private readonly restored: ReadonlyMap<string, number> = new Map()) {}
 
-  append(path: string, text: string): void {
+  /** Text, or UTF-8 bytes (what the evaluation threads send). */
+  append(path: string, text: string | Uint8Array): void {
     const file = this.files.get(path) ?? this.open(path);
     file.pending.push(text);
   }
@@ -27,7 +28,7 @@ export class OutputFiles {
     const sizes: Record<string, number> = Object.create(null) as Record<string, number>;
     for (const [path, file] of this.files) {
       if (file.pending.length > 0) {
-        const bytes = Buffer.from(file.pending.join(''), 'utf8');
+        const bytes = Buffer.concat(file.pending.map(utf8));
         file.pending = [];
         writeAll(file.fd, bytes);
         file.size += bytes.length;
@@ -53,6 +54,10 @@ export class OutputFiles {
     this.files.set(path, file);
     return file;
   }
+}
+
+function utf8(text: string | Uint8Array): Uint8Array {
+  return typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
 }
 
 function writeAll(fd: number, bytes: Buffer): void {

@@ -34,20 +34,30 @@ export function totalBytes(files: readonly string[]): number | undefined {
   return files.reduce((sum, file) => sum + statSync(file).size, 0);
 }
 
-/** Every record of every file, numbered in one sequence over the whole archive. */
-export async function* readInputs(files: readonly string[], options: ReadOptions): AsyncGenerator<RunInput> {
+/**
+ * Every record of every file, numbered in one sequence over the whole archive, in groups as the readers find them
+ * (a read chunk's lines or messages): the thread that feeds every evaluation thread takes one asynchronous step per
+ * group, not per record.
+ */
+export async function* readInputs(
+  files: readonly string[],
+  options: ReadOptions,
+): AsyncGenerator<RunInput[]> {
   let seq = 0;
   for (const file of files) {
     const format = formatOf(file, options.format);
     if (format === undefined) {
-      yield {
-        seq: seq++,
-        position: { file, index: 1 },
-        issue: runIssue('RUN_INPUT_INVALID', 'unknown format: give --format'),
-      };
+      yield [
+        {
+          seq: seq++,
+          position: { file, index: 1 },
+          issue: runIssue('RUN_INPUT_INVALID', 'unknown format: give --format'),
+        },
+      ];
       continue;
     }
-    for await (const record of readFile(file, format, options)) yield { ...record, seq: seq++ };
+    for await (const records of readFile(file, format, options))
+      yield records.map((record) => numbered(record, seq++));
   }
 }
 
@@ -55,13 +65,13 @@ async function* readFile(
   file: string,
   format: Exclude<InputFormat, 'auto'>,
   options: ReadOptions,
-): AsyncGenerator<RecordInput> {
+): AsyncGenerator<RecordInput[]> {
   const stream: Readable = file === '-' ? process.stdin : createReadStream(file);
   try {
     yield* readStream(stream, file, format, options);
   } catch (err) {
     // an I/O failure (or a file removed since it was listed): this file stops, the run goes on
-    yield { position: { file, index: 1 }, issue: runIssue('RUN_INPUT_UNREADABLE', (err as Error).message) };
+    yield [{ position: { file, index: 1 }, issue: runIssue('RUN_INPUT_UNREADABLE', (err as Error).message) }];
   } finally {
     if (file !== '-') stream.destroy();
   }
@@ -72,7 +82,7 @@ async function* readStream(
   file: string,
   format: Exclude<InputFormat, 'auto'>,
   options: ReadOptions,
-): AsyncGenerator<RecordInput> {
+): AsyncGenerator<RecordInput[]> {
   const max = options.maxInputBytes;
   switch (format) {
     case 'hl7v2':
@@ -81,13 +91,25 @@ async function* readStream(
       return yield* readNdjson(stream, file, max, options.onBytes);
     case 'csv': {
       const csv = { delimiter: options.csvDelimiter, maxBytes: max, ...groupBy(options) };
-      return yield* readCsvRecords(stream, file, csv, options.onBytes);
+      return yield* singly(readCsvRecords(stream, file, csv, options.onBytes));
     }
     case 'xml':
-      return yield* readXmlFile(stream, file, max, options.onBytes);
+      return yield* singly(readXmlFile(stream, file, max, options.onBytes));
     case 'json':
-      return yield* readJsonFile(stream, file, max, options.onBytes);
+      return yield* singly(readJsonFile(stream, file, max, options.onBytes));
   }
+}
+
+/** Each record a group of its own: readers whose records are few and large. */
+async function* singly(records: AsyncIterable<RecordInput>): AsyncGenerator<RecordInput[]> {
+  for await (const record of records) yield [record];
+}
+
+/** Written out rather than spread: one per input, on the thread that feeds every evaluation thread. */
+function numbered(record: RecordInput, seq: number): RunInput {
+  return 'issue' in record
+    ? { position: record.position, issue: record.issue, seq }
+    : { position: record.position, contentType: record.contentType, bytes: record.bytes, seq };
 }
 
 function groupBy(options: ReadOptions) {

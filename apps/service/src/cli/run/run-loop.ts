@@ -14,7 +14,7 @@ import type { RunTarget } from './run-target.js';
 import { OrderedWindow } from '../../stream/ordered-window.js';
 import { errorLine } from './error-line.js';
 import { warningKey } from './mapping-warnings.js';
-import { threadCpu, type ThreadCpu } from './thread-cpu.js';
+import { threadCpu, threadTicks, type ThreadCpu, type ThreadTicks } from './thread-cpu.js';
 
 export interface RunContext {
   readonly app: Awaited<ReturnType<typeof buildApp>>;
@@ -47,6 +47,11 @@ export interface RunSummary extends RunCounts {
   readonly resources: Record<string, number>;
   /** CPU seconds by thread since the process started (Linux only): main, evaluation workers, the rest. */
   readonly threadCpuSeconds?: ThreadCpu;
+  /**
+   * The same, over the run alone (start-up excluded; Linux only): what each part costs per input, and so how many
+   * evaluation threads one main thread can keep busy (workers ÷ main).
+   */
+  readonly runThreadCpuSeconds?: ThreadCpu;
   /** The process's peak resident set size (all threads). */
   readonly peakRssMb: number;
 }
@@ -61,6 +66,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   const started = Date.now();
   const cpu = process.cpuUsage();
   const loop = performance.eventLoopUtilization();
+  const ticks = threadTicks();
   const counts: RunCounts = { ...(ctx.resumed?.counts ?? { converted: 0, failed: 0, warnings: 0 }) };
   const resumeFrom = ctx.resumed?.nextSeq ?? 0;
   let nextSeq = resumeFrom;
@@ -113,13 +119,17 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   );
   const stop = interruption();
   // the inputs of this shard still to map (those a checkpoint covers are read, counted and skipped)
-  async function* thisShard(all: AsyncIterable<RunInput>): AsyncGenerator<RunInput> {
-    for await (const input of all) {
+  async function* thisShard(all: AsyncIterable<RunInput[]>): AsyncGenerator<RunInput[]> {
+    for await (const group of all) {
       if (stop.requested) return;
-      if (input.seq % args.shard.count !== args.shard.index) continue;
-      inputs++;
-      if (input.seq < resumeFrom) skipped++;
-      else yield input;
+      const mine: RunInput[] = [];
+      for (const input of group) {
+        if (input.seq % args.shard.count !== args.shard.index) continue;
+        inputs++;
+        if (input.seq < resumeFrom) skipped++;
+        else mine.push(input);
+      }
+      if (mine.length > 0) yield mine;
     }
   }
   const reading = readInputs(ctx.files, {
@@ -130,7 +140,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     onBytes: (n) => (bytesRead += n),
   });
   try {
-    for await (const batch of batchInputs(thisShard(reading))) await window.push(batch);
+    for await (const batch of batchInputs(thisShard(reading), args.workers)) await window.push(batch);
     await window.finish();
   } finally {
     stop.dispose();
@@ -151,7 +161,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
     wallSeconds: round(wallSeconds),
     cpuSeconds: round((used.user + used.system) / 1e6),
     mainThreadSeconds: round(mainBusy),
-    ...threadSeconds(args.workers),
+    ...threadSeconds(args.workers, ticks),
     ratePerSecond: round(wallSeconds > 0 ? done / wallSeconds : 0),
     output: layout.output,
     errors: layout.errors,
@@ -175,11 +185,20 @@ function interruption() {
   return state;
 }
 
-function threadSeconds(workers: number): { threadCpuSeconds?: ThreadCpu } {
-  const cpu = threadCpu(workers);
-  if (!cpu) return {};
+function threadSeconds(
+  workers: number,
+  runStart: ThreadTicks | undefined,
+): { threadCpuSeconds?: ThreadCpu; runThreadCpuSeconds?: ThreadCpu } {
+  const all = threadCpu(workers);
+  const run = runStart && threadCpu(workers, runStart);
+  const rounded = (cpu: ThreadCpu) => ({
+    main: round(cpu.main),
+    workers: round(cpu.workers),
+    other: round(cpu.other),
+  });
   return {
-    threadCpuSeconds: { main: round(cpu.main), workers: round(cpu.workers), other: round(cpu.other) },
+    ...(all ? { threadCpuSeconds: rounded(all) } : {}),
+    ...(run ? { runThreadCpuSeconds: rounded(run) } : {}),
   };
 }
 

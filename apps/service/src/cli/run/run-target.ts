@@ -41,7 +41,7 @@ export function folderTarget(files: OutputFiles, folder: string): RunTarget {
   // files of an earlier run are cut to the checkpoint (or emptied), even for types this run may not produce again
   for (const name of listNdjson(folder)) files.append(join(folder, name), '');
   const counts = new Map<string, number>();
-  const add = (type: string, text: string, lines: number) => {
+  const add = (type: string, text: string | Uint8Array, lines: number) => {
     files.append(join(folder, `${type}.ndjson`), text);
     counts.set(type, (counts.get(type) ?? 0) + lines);
   };

@@ -9,28 +9,39 @@ export interface ThreadCpu {
   readonly other: number;
 }
 
+/** CPU ticks of every thread of this process by thread id, at one moment. */
+export type ThreadTicks = ReadonlyMap<number, number>;
+
 const TICKS_PER_SECOND = 100;
 
-/**
- * CPU seconds of this process by thread (Linux, from /proc; undefined elsewhere). Threads have no names Node sets,
- * so the evaluation workers are taken to be the busiest threads after the main one: true of any run long enough
- * to measure. On a shared machine this tells what the wall-clock rates cannot: how much of a core each part used.
- */
-export function threadCpu(workers: number): ThreadCpu | undefined {
+/** Every thread's CPU ticks now (Linux, from /proc; undefined elsewhere). */
+export function threadTicks(): ThreadTicks | undefined {
   try {
-    const seconds = readdirSync('/proc/self/task').map((tid) => [Number(tid), ticks(tid)] as const);
-    const main = seconds.find(([tid]) => tid === process.pid)?.[1] ?? 0;
-    const rest = seconds.filter(([tid]) => tid !== process.pid).map(([, s]) => s);
-    rest.sort((a, b) => b - a);
-    const sum = (list: number[]) => list.reduce((a, b) => a + b, 0) / TICKS_PER_SECOND;
-    return {
-      main: main / TICKS_PER_SECOND,
-      workers: sum(rest.slice(0, workers)),
-      other: sum(rest.slice(workers)),
-    };
+    return new Map(readdirSync('/proc/self/task').map((tid) => [Number(tid), ticks(tid)] as const));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU seconds of this process by thread, since it started or since `since` (Linux; undefined elsewhere). Threads
+ * have no names Node sets, so the evaluation workers are taken to be the busiest threads after the main one: true
+ * of any run long enough to measure. On a shared machine this tells what the wall-clock rates cannot: how much of
+ * a core each part used.
+ */
+export function threadCpu(workers: number, since?: ThreadTicks): ThreadCpu | undefined {
+  const now = threadTicks();
+  if (!now) return undefined;
+  const used = [...now].map(([tid, t]) => [tid, t - (since?.get(tid) ?? 0)] as const);
+  const main = used.find(([tid]) => tid === process.pid)?.[1] ?? 0;
+  const rest = used.filter(([tid]) => tid !== process.pid).map(([, t]) => t);
+  rest.sort((a, b) => b - a);
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0) / TICKS_PER_SECOND;
+  return {
+    main: main / TICKS_PER_SECOND,
+    workers: sum(rest.slice(0, workers)),
+    other: sum(rest.slice(workers)),
+  };
 }
 
 /** utime + stime (fields 14 and 15) of one thread; the command name (field 2) may hold spaces. */
