@@ -20,10 +20,11 @@ interface Pending {
 }
 
 /**
- * The messages of an HL7 v2 stream, one record each, in groups (those that each read chunk completes): a single message, a batch file (FHS/BHS … BTS/FTS: each
- * message after the FHS and BHS that enclose it, read by the normaliser as `batch=message`, so a mapping sees
- * the same `FHS`/`BHS` keys as for a batch posted whole; trailers dropped) or an MLLP-framed dump (VT … FS CR around each message). A message starts at each
- * MSH segment; lines before the first one form a record of their own, which the normaliser refuses with its code.
+ * The messages of an HL7 v2 stream, one record each, in groups (the messages each read chunk completes): a single
+ * message, a batch file (FHS/BHS … BTS/FTS: each message after the FHS and BHS that enclose it, read by the
+ * normaliser as `batch=message`, so a mapping sees the same `FHS`/`BHS` keys as for a batch posted whole; trailers
+ * dropped) or an MLLP-framed dump (VT … FS CR around each message). A message starts at each MSH segment; lines
+ * before the first one form a record of their own, which the normaliser refuses with its code.
  */
 export async function* readHl7Messages(
   stream: Readable,

@@ -100,7 +100,7 @@ async function* readStream(
   }
 }
 
-/** Each record a group of its own: readers whose records are few and large. */
+/** Each record a group of its own: readers that find their records one at a time (CSV rows, whole files). */
 async function* singly(records: AsyncIterable<RecordInput>): AsyncGenerator<RecordInput[]> {
   for await (const record of records) yield [record];
 }
