@@ -284,6 +284,29 @@ describe('mapx run to a FHIR server', () => {
     ]);
   });
 
+  it("writes the errors file in input order, each input's warnings before its error, however inputs are batched", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapx-run-order-'));
+    const input = join(dir, 'in.ndjson');
+    // one batch: warnings (odd n), an input the JSON normaliser refuses, and an input whose evaluation fails
+    writeFileSync(input, ['{"n":1}', '{"n":2}', '{', '{"n":3}', '{"n":4}', '{"n":5}'].join('\n'));
+    const mapping = join(dir, 'm.mapx');
+    writeFileSync(
+      mapping,
+      "(n % 2 = 1 ? $warn('odd ' & $string(n)); n = 4 ? $error('four'); { 'resourceType': 'Basic', 'id': 'n' & $string(n) })",
+    );
+    const out = join(dir, 'out');
+    const r = mapxRun('--workers', '1', '--mapping', mapping, '--input', input, '--output', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.summary).toMatchObject({ converted: 4, failed: 2, warnings: 3 });
+    expect(ndjson(join(out, 'errors.ndjson')).map((e) => [e.level, e.index])).toEqual([
+      ['warning', 1],
+      ['error', 3],
+      ['warning', 4],
+      ['error', 5],
+      ['warning', 6],
+    ]);
+  });
+
   it('fails only the input that overruns the time limit; the rest of its batch converts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapx-run-limit-'));
     const input = join(dir, 'in.ndjson');

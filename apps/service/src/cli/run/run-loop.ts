@@ -102,8 +102,14 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   const commit = (batch: RunInput[], outcome: BatchOutcome) => {
     if (outcome.singles) outcome.singles.forEach((single, i) => commitSingle(batch[i] as RunInput, single));
     else {
-      for (const [i, warnings] of outcome.warnings) warn(batch[i] as RunInput, warnings);
-      for (const [i, found] of outcome.issues) issue(batch[i] as RunInput, found);
+      // in input order, each input's warnings before its error, as for single inputs: not by batch
+      if (outcome.warnings.size > 0 || outcome.issues.size > 0)
+        batch.forEach((input, i) => {
+          const warnings = outcome.warnings.get(i);
+          if (warnings) warn(input, warnings);
+          const found = outcome.issues.get(i);
+          if (found) issue(input, found);
+        });
       counts.converted += batch.length - outcome.issues.size;
       target.commitTexts(outcome.texts);
     }
