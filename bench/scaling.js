@@ -8,8 +8,10 @@
 // Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
 // BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
 // BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated),
-// BENCH_SCALING_RUN_MESSAGES (5000), BENCH_SCALING_RUN_V8_POOL (e.g. `4,16`: each `mapx run` thread count again with
-// NODE_OPTIONS=--v8-pool-size=N, the threads V8 gives every isolate's garbage-collection helpers; Node's default 4).
+// BENCH_SCALING_RUN_MESSAGES (5000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run` thread count
+// again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16;--max-semi-space-size=32`: the threads that V8's
+// garbage-collection helpers of every isolate in the process share, 4 by default; the young generation's size in MB,
+// which sets how often they run).
 // Per `mapx run`: CPU µs per message of the main thread, the evaluation threads and the rest, over the run alone,
 // and `threadsMainCanFeed` (evaluation CPU ÷ main CPU per message): past that many threads the one main thread,
 // which reads, hands over and writes for all of them, is the limit, whatever the cores.
@@ -32,7 +34,7 @@ const RUN_THREADS = [
   ...new Set((process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').map(Number)),
 ];
 const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 5000);
-const V8_POOLS = (process.env.BENCH_SCALING_RUN_V8_POOL ?? '').split(',').filter(Boolean).map(Number);
+const NODE_OPTIONS = (process.env.BENCH_SCALING_RUN_NODE_OPTIONS ?? '').split(';').filter(Boolean);
 const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
 const ADT = { path: '/Mapping/adt', body: ADT_A01, type: 'x-application/hl7-v2+er7' };
 
@@ -42,7 +44,7 @@ try {
   const http = await httpTable();
   const run = RUN_THREADS.flatMap((threads) => [
     runCli(threads),
-    ...V8_POOLS.map((pool) => runCli(threads, pool)),
+    ...NODE_OPTIONS.map((options) => runCli(threads, options)),
   ]);
   console.log(
     JSON.stringify({
@@ -125,7 +127,7 @@ function childrenOf(pid) {
   }
 }
 
-function runCli(threads, v8Pool) {
+function runCli(threads, nodeOptions) {
   const batch = join(dir, 'adt.hl7');
   const text = ADT_A01.replace(/\r?\n/g, '\r').trimEnd();
   writeFileSync(
@@ -155,7 +157,7 @@ function runCli(threads, v8Pool) {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 1 << 24,
-      env: v8Pool ? { ...process.env, NODE_OPTIONS: `--v8-pool-size=${v8Pool}` } : process.env,
+      env: nodeOptions ? { ...process.env, NODE_OPTIONS: nodeOptions } : process.env,
     },
   );
   if (r.status !== 0) throw new Error(`mapx run exited ${r.status}: ${r.stderr}`);
@@ -165,7 +167,7 @@ function runCli(threads, v8Pool) {
   const run = s.runThreadCpuSeconds;
   return {
     threads,
-    ...(v8Pool ? { v8PoolSize: v8Pool } : {}),
+    ...(nodeOptions ? { nodeOptions } : {}),
     inputs: s.inputs,
     failed: s.failed,
     messagesPerSecond: Math.round(s.ratePerSecond),
