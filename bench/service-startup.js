@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cpuMicros } from './lib/slices.js';
 import { ROOT, startService, waitReady } from './lib/start-service.js';
 import { bundleIsCurrent } from '../apps/service/dist/serve-module.js';
 
@@ -60,9 +61,7 @@ for (const [v, root] of Object.entries(variants)) {
 /** User + system CPU of a process (or of its thread `tid`) in ms (clock ticks of 10 ms); NaN where /proc is missing. */
 function cpuMs(pid, tid) {
   try {
-    const stat = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
-    const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return cpuMicros(pid, tid) / 1000;
   } catch {
     return NaN;
   }

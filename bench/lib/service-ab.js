@@ -3,9 +3,10 @@
 // request (all its threads, /proc). `BENCH_ROUNDS` (default 5) slices of `BENCH_SLICE_S` (default 3) s each;
 // loopback only.
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuMicros } from './slices.js';
 import { startService, waitReady } from './start-service.js';
 import { ADT_A01, ADT_MAPPING, BP } from './scenarios.js';
 
@@ -54,12 +55,6 @@ function summary(s, label, v, samples) {
     p99_ms_median: median(samples.map((x) => x.latency.p99)),
     server_cpu_us_per_request_median: Math.round(median(samples.map((x) => x.cpuPerRequest))),
   };
-}
-
-/** CPU time (user + system, all threads) the service process has used, in microseconds (Linux /proc). */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
 }
 
 async function slice(svc, s, seconds) {

@@ -195,17 +195,17 @@ function threadSeconds(
   workers: number,
   runStart: ThreadTicks | undefined,
 ): { threadCpuSeconds?: ThreadCpu; runThreadCpuSeconds?: ThreadCpu } {
-  const all = threadCpu(workers);
-  const run = runStart && threadCpu(workers, runStart);
+  // one reading of /proc for both figures
+  const now = threadTicks();
+  if (!now) return {};
+  const all = threadCpu(workers, now);
+  const run = runStart && threadCpu(workers, now, runStart);
   const rounded = (cpu: ThreadCpu) => ({
     main: round(cpu.main),
     workers: round(cpu.workers),
     other: round(cpu.other),
   });
-  return {
-    ...(all ? { threadCpuSeconds: rounded(all) } : {}),
-    ...(run ? { runThreadCpuSeconds: rounded(run) } : {}),
-  };
+  return { threadCpuSeconds: rounded(all), ...(run ? { runThreadCpuSeconds: rounded(run) } : {}) };
 }
 
 function round(n: number): number {

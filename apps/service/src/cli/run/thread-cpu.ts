@@ -24,14 +24,12 @@ export function threadTicks(): ThreadTicks | undefined {
 }
 
 /**
- * CPU seconds of this process by thread, since it started or since `since` (Linux; undefined elsewhere). Threads
- * have no names Node sets, so the evaluation workers are taken to be the busiest threads after the main one: true
- * of any run long enough to measure. On a shared machine this tells what the wall-clock rates cannot: how much of
- * a core each part used.
+ * CPU seconds of this process by thread at `now`, since it started or since `since` (both from `threadTicks`).
+ * Threads have no names Node sets, so the evaluation workers are taken to be the busiest threads after the main one:
+ * true of any run long enough to measure. On a shared machine this tells what the wall-clock rates cannot: how much
+ * of a core each part used.
  */
-export function threadCpu(workers: number, since?: ThreadTicks): ThreadCpu | undefined {
-  const now = threadTicks();
-  if (!now) return undefined;
+export function threadCpu(workers: number, now: ThreadTicks, since?: ThreadTicks): ThreadCpu {
   const used = [...now].map(([tid, t]) => [tid, t - (since?.get(tid) ?? 0)] as const);
   const main = used.find(([tid]) => tid === process.pid)?.[1] ?? 0;
   const rest = used.filter(([tid]) => tid !== process.pid).map(([, t]) => t);
