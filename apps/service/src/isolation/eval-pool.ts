@@ -149,9 +149,10 @@ export class EvalPool {
     };
     // loaded when the pool starts (with warm-up, before the plugins load), not with the service's modules
     const { Piscina: Pool } = requireCommonJs('piscina') as typeof PiscinaModule;
+    const execArgv = workerExecArgv();
     const pool = new Pool<EvalTask, EvalTaskResult>({
       filename: evalWorkerEntryUrl(),
-      execArgv: workerExecArgv(),
+      ...(execArgv ? { execArgv } : {}),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Infinity,

@@ -32,4 +32,10 @@ async function myTurn(gate: SharedArrayBuffer): Promise<void> {
   timer.abort();
 }
 
-export default await load();
+/**
+ * A promise, not a top-level await: piscina `require()`s this module first, and require(esm) loads a module without
+ * top-level await in one synchronous step, so the `import()` it would fall back to never runs beside it for the same
+ * module (Node 20 aborts the process when both do). Piscina awaits the handler it is given, so a thread still
+ * takes no task before its engine is built.
+ */
+export default load();

@@ -1,34 +1,43 @@
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { evalWorkerUrl, workerExecArgv } from './worker-url.js';
+import { Gate } from './gate.js';
+import { evalWorkerEntryUrl, evalWorkerUrl, workerExecArgv } from './worker-url.js';
 
 describe('the evaluation worker module and its Node options', () => {
-  it('drops only the @mapx/source export condition, in each of its spellings, and turns require(esm) off', () => {
-    const argv = ['--conditions', '@mapx/source', '-C', '@mapx/source', '--conditions=@mapx/source'];
-    const kept = ['--conditions', 'node', '--enable-source-maps', '--max-old-space-size=4096'];
-    expect(workerExecArgv([...argv, ...kept])).toEqual(['--no-experimental-require-module', ...kept]);
-    expect(workerExecArgv(['--no-experimental-require-module'])).toEqual([
-      '--no-experimental-require-module',
-    ]);
+  it("leaves the threads the process's own options, V8 and process-wide ones included, unless it must drop one", () => {
+    expect(workerExecArgv([])).toBeUndefined();
+    expect(
+      workerExecArgv(['--max-old-space-size=4096', '--v8-pool-size=8', '--enable-source-maps']),
+    ).toBeUndefined();
   });
 
-  it("a thread started with them loads ES modules by import() only: require(esm) refuses, as piscina's fallback needs", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mapx-worker-argv-'));
-    const esm = join(dir, 'm.mjs');
-    writeFileSync(esm, 'export default 42;\n');
-    const code = `const { parentPort } = require('node:worker_threads');
-      try { require(${JSON.stringify(esm)}); parentPort.postMessage('required'); }
-      catch (e) { import(${JSON.stringify(pathToFileURL(esm).href)}).then((m) => parentPort.postMessage(e.code + ' ' + m.default)); }`;
-    const worker = new Worker(code, { eval: true, execArgv: workerExecArgv([]) });
-    const [message] = (await once(worker, 'message')) as [string];
-    await worker.terminate();
-    expect(message).toBe('ERR_REQUIRE_ESM 42');
+  it('drops only the @mapx/source export condition, in each of its spellings', () => {
+    const argv = ['--conditions', '@mapx/source', '-C', '@mapx/source', '--conditions=@mapx/source'];
+    const kept = ['--conditions', 'node', '--enable-source-maps'];
+    expect(workerExecArgv([...argv, ...kept])).toEqual(kept);
   });
+
+  it.runIf((process.features as { require_module?: boolean }).require_module === true)(
+    'the thread entry loads by require() in one step, as piscina first loads it: its handler is a promise',
+    async () => {
+      const gate = new Gate();
+      gate.close();
+      const workerData = {
+        module: 'data:text/javascript,export default Promise.resolve(() => 42)',
+        startTickets: new SharedArrayBuffer(4),
+        startGate: gate.buffer,
+      };
+      const code = `const { parentPort } = require('node:worker_threads');
+        const entry = require(${JSON.stringify(fileURLToPath(evalWorkerEntryUrl()))});
+        entry.default.then((handler) => parentPort.postMessage(handler()));`;
+      const worker = new Worker(code, { eval: true, workerData });
+      const [message] = (await once(worker, 'message')) as [number];
+      await worker.terminate();
+      expect(message).toBe(42);
+    },
+  );
 
   it('points at a compiled module in apps/service/dist, never at TypeScript', () => {
     const url = evalWorkerUrl();

@@ -25,22 +25,20 @@ function distUrl(): URL {
 }
 
 /**
- * The process's Node options for the worker threads, less the `@mapx/source` export condition the test runner
- * adds: with it the compiled worker would resolve our packages to their TypeScript sources. Plus
- * `--no-experimental-require-module`: piscina loads the worker module with `require()` first and falls back to
- * `import()`; when both run at once for the same ES module (a thread whose start-up failed while its first task
- * arrives), Node 20's require(esm) aborts the whole process (`v8::Module::IsGraphAsync … instantiated module`).
- * Without require(esm) piscina goes straight to `import()`, which Node loads once however often it is asked.
+ * The Node options for the worker threads: undefined, so that they inherit the process's as Node parsed them.
+ * Given as a list, Node refuses every V8 or process-wide option in it (`node --max-old-space-size=… main.js` could
+ * not start a thread), and those apply to the threads anyway. Only under the test runner, which adds the
+ * `@mapx/source` export condition, is a list given: the process's options less that condition, with which the
+ * compiled worker would resolve our packages to their TypeScript sources.
  */
-export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
-  const out: string[] = [NO_REQUIRE_ESM];
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] | undefined {
+  const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if ((arg === '--conditions' || arg === '-C') && argv[i + 1] === SOURCE_CONDITION) i++;
-    else if (arg !== `--conditions=${SOURCE_CONDITION}` && arg !== NO_REQUIRE_ESM) out.push(arg);
+    else if (arg !== `--conditions=${SOURCE_CONDITION}`) out.push(arg);
   }
-  return out;
+  return out.length === argv.length ? undefined : out;
 }
 
 const SOURCE_CONDITION = '@mapx/source';
-const NO_REQUIRE_ESM = '--no-experimental-require-module';

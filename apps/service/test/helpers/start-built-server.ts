@@ -18,9 +18,12 @@ export function buildService(): void {
   execFileSync('npx', ['tsc', '-b', 'apps/service'], { cwd: ROOT, stdio: 'pipe' });
 }
 
-/** Starts the built service (what `npm start` runs after building) on an ephemeral port. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, [MAIN], {
+/** Starts the built service (what `npm start` runs after building) on an ephemeral port; `nodeArgs` go to node. */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<Started> {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

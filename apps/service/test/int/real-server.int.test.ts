@@ -39,6 +39,32 @@ describe('the real server process over TCP', () => {
     expect(code).toBe(0);
   });
 
+  it.each([
+    ['one process', {}],
+    ['a cluster of two', { MAPX_WORKERS: '2' }],
+  ])(
+    'starts %s with V8 and process-wide options on the node command line and evaluates in its threads',
+    async (_, env) => {
+      // options an operator adds to size the heap and V8's helper threads; a thread's own options cannot carry them
+      const args = ['--max-old-space-size=512', '--max-semi-space-size=8', '--v8-pool-size=2'];
+      const { stop, baseUrl, stdout } = await startServer({ MAPX_EVAL_THREADS: '2', ...env }, args);
+      try {
+        // a variable binding is not provably bounded: it is evaluated in an evaluation thread
+        const res = await fetch(`${baseUrl}/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ mapx: '($x := a; $x + 1)', input: { a: 41 } }),
+        });
+        expect(res.status, stdout.join('')).toBe(200);
+        expect(await res.json()).toBe(42);
+        expect(stdout.join('')).not.toContain('invalid execArgv');
+      } finally {
+        expect(await stop()).toBe(0);
+      }
+    },
+    60_000,
+  );
+
   it('refuses to start on invalid configuration, naming the variable and the accepted values', async () => {
     const child = spawn(process.execPath, [MAIN], {
       cwd: ROOT,

@@ -11,7 +11,12 @@ const CLI = resolve(ROOT, 'apps/service/dist/cli/mapx-cli.js');
 const ENV = { ...process.env, FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE };
 
 function mapxRun(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, 'run', '--progress', 'json', ...args], {
+  return mapxRunUnder([], ...args);
+}
+
+/** `mapx run` with `nodeArgs` on node's command line. */
+function mapxRunUnder(nodeArgs: readonly string[], ...args: string[]) {
+  const r = spawnSync(process.execPath, [...nodeArgs, CLI, 'run', '--progress', 'json', ...args], {
     cwd: ROOT,
     env: ENV,
     encoding: 'utf8',
@@ -80,6 +85,17 @@ describe('mapx run (CLI)', () => {
     expect(errors).toEqual([
       expect.objectContaining({ file: input, index: 2, line: 6, code: 'HL7_BAD_MSH', status: 422 }),
     ]);
+  });
+
+  it("runs under V8 and process-wide options on node's command line, which its threads inherit", () => {
+    const input = join(dir, 'flags.hl7');
+    writeFileSync(input, `${message('F1', 'One')}\r${message('F2', 'Two')}\r`);
+    const out = join(dir, 'flags-out');
+    const flags = ['--max-old-space-size=512', '--max-semi-space-size=8', '--v8-pool-size=2'];
+    const r = mapxRunUnder(flags, '--mapping', mapping, '--input', input, '--output', out, '--workers', '2');
+    expect(r.code, r.err).toBe(0);
+    expect(r.summary).toMatchObject({ inputs: 2, converted: 2, failed: 0 });
+    expect(ndjson(join(out, 'Patient.ndjson')).map((p) => p.id)).toEqual(['F1', 'F2']);
   });
 
   it('splits an MLLP-framed dump into its messages', () => {
