@@ -8,13 +8,16 @@
 // Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
 // BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
 // BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated),
-// BENCH_SCALING_RUN_MESSAGES (5000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run` thread count
-// again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16;--max-semi-space-size=32`: the threads that V8's
-// garbage-collection helpers of every isolate in the process share, 4 by default; the young generation's size in MB,
-// which sets how often they run).
-// Per `mapx run`: CPU µs per message of the main thread, the evaluation threads and the rest, over the run alone,
-// and `threadsMainCanFeed` (evaluation CPU ÷ main CPU per message): past that many threads the one main thread,
-// which reads, hands over and writes for all of them, is the limit, whatever the cores.
+// BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run` thread count
+// again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16`: the threads that V8's garbage-collection and compiler
+// helpers of every isolate in the process share, 4 by default), BENCH_SCALING_RUN_ENV (`;`-separated sets of
+// space-separated NAME=value, e.g. `MAPX_EVAL_YOUNG_GENERATION_MB=96;MAPX_EVAL_YOUNG_GENERATION_MB=192`: each thread
+// count again with each set in its environment).
+// Each `mapx run` goes over a quarter of the messages and then over all of them: the long run's figures, and its
+// steady state, the difference between the two (messages/s and CPU µs per message of the main thread, the evaluation
+// threads and the rest), which leaves out what a run spends once, the JIT warm-up of every thread included
+// (`warmUpCpuSecondsPerThread`); `threadsMainCanFeed` (steady evaluation CPU ÷ main CPU per message): past that
+// many threads the one main thread, which reads, hands over and writes for all of them, is the limit.
 // Needs wrk (or BENCH_LOADGEN=autocannon); loopback only; run `npm run build`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,8 +36,25 @@ const CORES = availableParallelism();
 const RUN_THREADS = [
   ...new Set((process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').map(Number)),
 ];
-const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 5000);
-const NODE_OPTIONS = (process.env.BENCH_SCALING_RUN_NODE_OPTIONS ?? '').split(';').filter(Boolean);
+const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 20000);
+const VARIANTS = [
+  {},
+  ...(process.env.BENCH_SCALING_RUN_NODE_OPTIONS ?? '')
+    .split(';')
+    .filter(Boolean)
+    .map((nodeOptions) => ({ nodeOptions })),
+  ...(process.env.BENCH_SCALING_RUN_ENV ?? '')
+    .split(';')
+    .filter(Boolean)
+    .map((set) => ({
+      env: Object.fromEntries(
+        set
+          .trim()
+          .split(/\s+/)
+          .map((kv) => kv.split('=')),
+      ),
+    })),
+];
 const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
 const ADT = { path: '/Mapping/adt', body: ADT_A01, type: 'x-application/hl7-v2+er7' };
 
@@ -42,10 +62,11 @@ const dir = mkdtempSync(join(tmpdir(), 'mapx-bench-scaling-'));
 try {
   writeFileSync(join(dir, 'adt.mapx'), ADT_MAPPING);
   const http = await httpTable();
-  const run = RUN_THREADS.flatMap((threads) => [
-    runCli(threads),
-    ...NODE_OPTIONS.map((options) => runCli(threads, options)),
-  ]);
+  const batches = {
+    short: writeBatch('adt-short.hl7', Math.max(1, Math.round(RUN_MESSAGES / 4))),
+    long: writeBatch('adt.hl7', RUN_MESSAGES),
+  };
+  const run = RUN_THREADS.flatMap((threads) => VARIANTS.map((variant) => runCli(threads, variant, batches)));
   console.log(
     JSON.stringify({
       scenario: 'scaling: ADT^A01 → Bundle',
@@ -127,65 +148,81 @@ function childrenOf(pid) {
   }
 }
 
-function runCli(threads, nodeOptions) {
-  const batch = join(dir, 'adt.hl7');
+/**
+ * `mapx run` with `threads` under one variant (`{ nodeOptions?, env? }`), over the short and the long batch: the long
+ * run's figures as they are, and its steady state, the difference between the two runs (what the messages beyond
+ * the short run cost), which leaves out what each run spends once: the process's start, every thread's JIT warm-up.
+ */
+function runCli(threads, variant, batches) {
+  const short = runOnce(threads, variant, batches.short);
+  const long = runOnce(threads, variant, batches.long);
+  const run = long.runThreadCpuSeconds;
+  const n = long.inputs;
+  const perMessage = (seconds) => Math.round((seconds * 1e6) / n);
+  const extra = n - short.inputs;
+  const steadyPerMessage = (key) => Math.round(((run[key] - short.runThreadCpuSeconds[key]) * 1e6) / extra);
+  const steady = {
+    main: steadyPerMessage('main'),
+    evaluationThreads: steadyPerMessage('workers'),
+    other: steadyPerMessage('other'),
+  };
+  const warmUp = (key) =>
+    short.runThreadCpuSeconds[key] -
+    (steady[key === 'workers' ? 'evaluationThreads' : key] * short.inputs) / 1e6;
+  return {
+    threads,
+    ...(variant.nodeOptions ? { nodeOptions: variant.nodeOptions } : {}),
+    ...(variant.env ? { env: variant.env } : {}),
+    inputs: n,
+    failed: long.failed,
+    messagesPerSecond: Math.round(long.ratePerSecond),
+    steadyMessagesPerSecond: Math.round(
+      extra / (n / long.ratePerSecond - short.inputs / short.ratePerSecond),
+    ),
+    cpuUsPerMessage: Math.round((long.cpuSeconds * 1e6) / n),
+    threadCpuSeconds: long.threadCpuSeconds,
+    runCpuUsPerMessage: {
+      main: perMessage(run.main),
+      evaluationThreads: perMessage(run.workers),
+      other: perMessage(run.other),
+    },
+    steadyCpuUsPerMessage: steady,
+    warmUpCpuSecondsPerThread: Math.round(((warmUp('workers') + warmUp('other')) / threads) * 100) / 100,
+    threadsMainCanFeed:
+      steady.main > 0 ? Math.round((steady.evaluationThreads / steady.main) * 10) / 10 : null,
+    peakRssMb: long.peakRssMb,
+    peakRssMbPerThread: Math.round(long.peakRssMb / threads),
+  };
+}
+
+function runOnce(threads, variant, batch) {
+  const out = join(dir, `out-${threads}`);
+  const args = ['run', '--progress', 'off', '--workers', String(threads), '--mapping', join(dir, 'adt.mapx')];
+  const r = spawnSync(process.execPath, [CLI, ...args, '--input', batch, '--output', out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    env: {
+      ...process.env,
+      ...(variant.nodeOptions ? { NODE_OPTIONS: variant.nodeOptions } : {}),
+      ...(variant.env ?? {}),
+    },
+  });
+  if (r.status !== 0) throw new Error(`mapx run exited ${r.status}: ${r.stderr}`);
+  rmSync(out, { recursive: true, force: true });
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+function writeBatch(name, messages) {
   const text = ADT_A01.replace(/\r?\n/g, '\r').trimEnd();
+  const file = join(dir, name);
   writeFileSync(
-    batch,
-    Array.from({ length: RUN_MESSAGES }, (_, i) =>
+    file,
+    Array.from({ length: messages }, (_, i) =>
       text.replace('|MSG00001|', `|MSG${String(i).padStart(8, '0')}|`),
     ).join('\r') + '\r',
   );
-  const out = join(dir, `out-${threads}`);
-  const r = spawnSync(
-    process.execPath,
-    [
-      CLI,
-      'run',
-      '--progress',
-      'off',
-      '--workers',
-      String(threads),
-      '--mapping',
-      join(dir, 'adt.mapx'),
-      '--input',
-      batch,
-      '--output',
-      out,
-    ],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 1 << 24,
-      env: nodeOptions ? { ...process.env, NODE_OPTIONS: nodeOptions } : process.env,
-    },
-  );
-  if (r.status !== 0) throw new Error(`mapx run exited ${r.status}: ${r.stderr}`);
-  rmSync(out, { recursive: true, force: true });
-  const s = JSON.parse(r.stdout.trim().split('\n').pop());
-  const perMessage = (seconds) => Math.round((seconds * 1e6) / s.inputs);
-  const run = s.runThreadCpuSeconds;
-  return {
-    threads,
-    ...(nodeOptions ? { nodeOptions } : {}),
-    inputs: s.inputs,
-    failed: s.failed,
-    messagesPerSecond: Math.round(s.ratePerSecond),
-    cpuUsPerMessage: Math.round((s.cpuSeconds * 1e6) / s.inputs),
-    threadCpuSeconds: s.threadCpuSeconds,
-    ...(run
-      ? {
-          runCpuUsPerMessage: {
-            main: perMessage(run.main),
-            evaluationThreads: perMessage(run.workers),
-            other: perMessage(run.other),
-          },
-          threadsMainCanFeed: run.main > 0 ? Math.round((run.workers / run.main) * 10) / 10 : null,
-        }
-      : {}),
-    peakRssMb: s.peakRssMb,
-    peakRssMbPerThread: Math.round(s.peakRssMb / threads),
-  };
+  return file;
 }
 
 function loadAverage() {

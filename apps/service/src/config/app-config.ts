@@ -52,6 +52,11 @@ export interface AppConfig {
     readonly threads: number;
     /** V8 old-generation heap limit of each worker thread, MB (MAPX_EVAL_MEMORY_MB). */
     readonly memoryMb: number;
+    /**
+     * V8 young-generation size of each worker thread, MB (MAPX_EVAL_YOUNG_GENERATION_MB): set, because Node's default
+     * depends on its version and the machine's memory (48 MB with Node 20, 192 MB with Node 24 on 24 GB).
+     */
+    readonly youngGenerationMb: number;
     /** Longest wait for a free worker thread before the request answers 503 (MAPX_EVAL_QUEUE_TIMEOUT_MS). */
     readonly queueTimeoutMs: number;
   };

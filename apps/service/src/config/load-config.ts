@@ -72,6 +72,7 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       isolation: e.MAPX_EVAL_ISOLATION,
       threads: e.MAPX_EVAL_THREADS,
       memoryMb: e.MAPX_EVAL_MEMORY_MB,
+      youngGenerationMb: e.MAPX_EVAL_YOUNG_GENERATION_MB,
       queueTimeoutMs: e.MAPX_EVAL_QUEUE_TIMEOUT_MS,
     },
     input: { defaultCharset: e.MAPX_INPUT_DEFAULT_CHARSET },

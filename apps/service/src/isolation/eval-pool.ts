@@ -125,6 +125,14 @@ export class EvalPool {
     }
   }
 
+  /** The heap limits Node applied to each started thread (MB), as the threads report them. */
+  threadHeapLimits(): Array<{ oldGenerationMb?: number; youngGenerationMb?: number }> {
+    return (this.pool?.threads ?? []).map(({ resourceLimits: r }) => ({
+      ...(r?.maxOldGenerationSizeMb === undefined ? {} : { oldGenerationMb: r.maxOldGenerationSizeMb }),
+      ...(r?.maxYoungGenerationSizeMb === undefined ? {} : { youngGenerationMb: r.maxYoungGenerationSizeMb }),
+    }));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.readiness.cancel('the service is shutting down');
@@ -136,7 +144,7 @@ export class EvalPool {
 
   private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
     if (this.closed || this.pool) return this.pool;
-    const { threads, memoryMb } = this.config.eval;
+    const { threads, memoryMb, youngGenerationMb } = this.config.eval;
     const startGate = new Gate();
     startGate.close();
     const workerData: EvalWorkerData = {
@@ -156,7 +164,7 @@ export class EvalPool {
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Infinity,
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: youngGenerationMb },
       workerData,
       closeTimeout: this.config.server.shutdownTimeoutMs,
       // run/wait-time histograms halved the pool's round trips per second (measured: docs/performance.md)

@@ -48,6 +48,29 @@ describe('evaluation in worker threads (MAPX_EVAL_ISOLATION=worker, the default)
     expect(t.app.mapx.evalPool).toBeDefined();
   });
 
+  it("gives every thread the configured young generation, whatever Node's own default (48 or 192 MB)", async () => {
+    const limits = t.app.mapx.evalPool?.threadHeapLimits() ?? [];
+    expect(limits).toEqual([
+      { oldGenerationMb: 1024, youngGenerationMb: 48 },
+      { oldGenerationMb: 1024, youngGenerationMb: 48 },
+    ]);
+    const small = await createTestApp({
+      MAPX_EVAL_ISOLATION: 'worker',
+      MAPX_EVAL_THREADS: '2',
+      MAPX_EVAL_MEMORY_MB: '256',
+      MAPX_EVAL_YOUNG_GENERATION_MB: '24',
+    });
+    try {
+      await warmedUp(small.app);
+      expect(small.app.mapx.evalPool?.threadHeapLimits()).toEqual([
+        { oldGenerationMb: 256, youngGenerationMb: 24 },
+        { oldGenerationMb: 256, youngGenerationMb: 24 },
+      ]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('ends a synchronous runaway at the limit with D1012 while a neighbour is answered meanwhile', async () => {
     const finished: string[] = [];
     const runaway = post(t, SYNC_RUNAWAY).then((res) => {
