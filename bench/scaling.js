@@ -2,17 +2,18 @@
 // service (MAPX_WORKERS processes × MAPX_EVAL_THREADS evaluation threads, `auto` included), and `mapx run` over
 // the same messages with several thread counts. One JSON object: per layout messages/s and the CPU time per
 // message of every process of the service (primary and workers, all threads; Linux /proc), as quartiles of the
-// slices; per `mapx run` thread count messages/s, CPU per message, peak RSS and RSS per thread. CPU per message
-// staying flat as threads and processes are added is what lets throughput grow with the cores; on a machine with
-// fewer cores than busy threads the messages/s column cannot grow, the CPU column still shows the cost.
+// slices, and their peak resident memory; per `mapx run` thread count messages/s, CPU per message, peak RSS and RSS
+// per thread. CPU per message staying flat as threads and processes are added is what lets throughput grow with the
+// cores; on a machine with fewer cores than busy threads the messages/s column cannot grow, the CPU column still
+// shows the cost.
 // Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
 // BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
-// BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated),
-// BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run` thread count
-// again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16`: the threads that V8's garbage-collection and compiler
-// helpers of every isolate in the process share, 4 by default), BENCH_SCALING_RUN_ENV (`;`-separated sets of
-// space-separated NAME=value, e.g. `MAPX_EVAL_YOUNG_GENERATION_MB=96;MAPX_EVAL_YOUNG_GENERATION_MB=192`: each thread
-// count again with each set in its environment).
+// BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated; empty: no
+// `mapx run`), BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run`
+// thread count again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16`: the threads that V8's garbage-collection
+// and compiler helpers of every isolate in the process share, 4 by default), BENCH_SCALING_RUN_ENV (`;`-separated
+// sets of space-separated NAME=value, e.g. `MAPX_EVAL_YOUNG_GENERATION_MB=96;MAPX_EVAL_YOUNG_GENERATION_MB=192`:
+// each thread count again with each set in its environment).
 // Each `mapx run` goes over a quarter of the messages and then over all of them: the long run's figures, and its
 // steady state, the difference between the two (messages/s and CPU µs per message of the main thread, the evaluation
 // threads and the rest), which leaves out what a run spends once, the JIT warm-up of every thread included
@@ -34,7 +35,9 @@ const SLICE = Number(process.env.BENCH_SLICE_S ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const CORES = availableParallelism();
 const RUN_THREADS = [
-  ...new Set((process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').map(Number)),
+  ...new Set(
+    (process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').filter(Boolean).map(Number),
+  ),
 ];
 const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 20000);
 const VARIANTS = [
@@ -62,7 +65,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mapx-bench-scaling-'));
 try {
   writeFileSync(join(dir, 'adt.mapx'), ADT_MAPPING);
   const http = await httpTable();
-  const batches = {
+  const batches = RUN_THREADS.length && {
     short: writeBatch('adt-short.hl7', Math.max(1, Math.round(RUN_MESSAGES / 4))),
     long: writeBatch('adt.hl7', RUN_MESSAGES),
   };
@@ -102,10 +105,19 @@ async function httpTable() {
       // the processes' main threads alone (HTTP, contract, hand-over): the rest is evaluation threads and V8's helpers
       mainThreadCpuUsPerMessage: quartiles(s.samples.map((x) => x.mainCpuPerRequest)).map(Math.round),
       p99Ms: quartiles(s.samples.map((x) => x.p99))[1],
+      // every process's peak resident memory so far (VmHWM), summed: what the layout needs under this load
+      peakRssMb: Math.round(s.svc.pids.reduce((sum, pid) => sum + peakRssKb(pid), 0) / 1024),
     }));
   } finally {
     for (const s of services) await s.svc.stop();
   }
+}
+
+function peakRssKb(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return Number(line?.split(/\s+/)[1] ?? 0);
 }
 
 /** `PxT` → MAPX_WORKERS=P, MAPX_EVAL_THREADS=T; `auto` → MAPX_WORKERS=auto; `auto:T` adds the thread count. */

@@ -22,7 +22,8 @@ export async function startService(env = {}, root = ROOT, nodeArgs = []) {
       FHIR_PACKAGE_CACHE_DIR: join(tmpdir(), 'mapx-bench-fhir-cache'),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // the service's log lines go to stderr: a bench's stdout is its JSON alone
+    stdio: ['ignore', 2, 'inherit'],
   });
   const exited = new Promise((_, rej) =>
     child.once('exit', (code) => rej(new Error(`service exited ${code}`))),
