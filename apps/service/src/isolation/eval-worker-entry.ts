@@ -36,6 +36,7 @@ async function myTurn(gate: SharedArrayBuffer): Promise<void> {
  * A promise, not a top-level await: piscina `require()`s this module first, and require(esm) loads a module without
  * top-level await in one synchronous step, so the `import()` it would fall back to never runs beside it for the same
  * module (Node 20 aborts the process when both do). Piscina awaits the handler it is given, so a thread still
- * takes no task before its engine is built.
+ * takes no task before its engine is built; a load that fails before piscina awaits it ends the thread with the same
+ * error, as an unhandled rejection.
  */
 export default load();
