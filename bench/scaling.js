@@ -168,19 +168,20 @@ function childrenOf(pid) {
 function runCli(threads, variant, batches) {
   const short = runOnce(threads, variant, batches.short);
   const long = runOnce(threads, variant, batches.long);
-  const run = long.runThreadCpuSeconds;
   const n = long.inputs;
-  const perMessage = (seconds) => Math.round((seconds * 1e6) / n);
   const extra = n - short.inputs;
-  const steadyPerMessage = (key) => Math.round(((run[key] - short.runThreadCpuSeconds[key]) * 1e6) / extra);
-  const steady = {
-    main: steadyPerMessage('main'),
-    evaluationThreads: steadyPerMessage('workers'),
-    other: steadyPerMessage('other'),
-  };
-  const warmUp = (key) =>
-    short.runThreadCpuSeconds[key] -
-    (steady[key === 'workers' ? 'evaluationThreads' : key] * short.inputs) / 1e6;
+  // CPU seconds per message by part (main, workers, other): over the long run, and beyond the short one
+  const [overRun, steady] = [{}, {}];
+  for (const part of ['main', 'workers', 'other']) {
+    overRun[part] = long.runThreadCpuSeconds[part] / n;
+    steady[part] = (long.runThreadCpuSeconds[part] - short.runThreadCpuSeconds[part]) / extra;
+  }
+  const warmUp = (part) => short.runThreadCpuSeconds[part] - steady[part] * short.inputs;
+  const micros = (perMessage) => ({
+    main: Math.round(perMessage.main * 1e6),
+    evaluationThreads: Math.round(perMessage.workers * 1e6),
+    other: Math.round(perMessage.other * 1e6),
+  });
   return {
     threads,
     ...(variant.nodeOptions ? { nodeOptions: variant.nodeOptions } : {}),
@@ -193,15 +194,10 @@ function runCli(threads, variant, batches) {
     ),
     cpuUsPerMessage: Math.round((long.cpuSeconds * 1e6) / n),
     threadCpuSeconds: long.threadCpuSeconds,
-    runCpuUsPerMessage: {
-      main: perMessage(run.main),
-      evaluationThreads: perMessage(run.workers),
-      other: perMessage(run.other),
-    },
-    steadyCpuUsPerMessage: steady,
+    runCpuUsPerMessage: micros(overRun),
+    steadyCpuUsPerMessage: micros(steady),
     warmUpCpuSecondsPerThread: Math.round(((warmUp('workers') + warmUp('other')) / threads) * 100) / 100,
-    threadsMainCanFeed:
-      steady.main > 0 ? Math.round((steady.evaluationThreads / steady.main) * 10) / 10 : null,
+    threadsMainCanFeed: steady.main > 0 ? Math.round((steady.workers / steady.main) * 10) / 10 : null,
     peakRssMb: long.peakRssMb,
     peakRssMbPerThread: Math.round(long.peakRssMb / threads),
   };
