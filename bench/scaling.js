@@ -13,7 +13,9 @@
 // thread count again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16`: the threads that V8's garbage-collection
 // and compiler helpers of every isolate in the process share, 4 by default), BENCH_SCALING_RUN_ENV (`;`-separated
 // sets of space-separated NAME=value, e.g. `MAPX_EVAL_YOUNG_GENERATION_MB=96;MAPX_EVAL_YOUNG_GENERATION_MB=192`:
-// each thread count again with each set in its environment).
+// each thread count again with each set in its environment), BENCH_SCALING_RUN_ROUNDS (1: each setting once; more:
+// the settings measured that many times, rounds interleaved, the round of median messages/s reported with every
+// round's figures).
 // Each `mapx run` goes over a quarter of the messages and then over all of them: the long run's figures, and its
 // steady state, the difference between the two (messages/s and CPU µs per message of the main thread, the evaluation
 // threads and the rest), which leaves out what a run spends once, the JIT warm-up of every thread included
@@ -40,6 +42,7 @@ const RUN_THREADS = [
   ),
 ];
 const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 20000);
+const RUN_ROUNDS = Number(process.env.BENCH_SCALING_RUN_ROUNDS ?? 1);
 const VARIANTS = [
   {},
   ...(process.env.BENCH_SCALING_RUN_NODE_OPTIONS ?? '')
@@ -54,7 +57,7 @@ const VARIANTS = [
         set
           .trim()
           .split(/\s+/)
-          .map((kv) => kv.split('=')),
+          .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
       ),
     })),
 ];
@@ -69,7 +72,7 @@ try {
     short: writeBatch('adt-short.hl7', Math.max(1, Math.round(RUN_MESSAGES / 4))),
     long: writeBatch('adt.hl7', RUN_MESSAGES),
   };
-  const run = RUN_THREADS.flatMap((threads) => VARIANTS.map((variant) => runCli(threads, variant, batches)));
+  const run = runRounds(batches);
   console.log(
     JSON.stringify({
       scenario: 'scaling: ADT^A01 → Bundle',
@@ -158,6 +161,29 @@ function childrenOf(pid) {
   } catch {
     return [];
   }
+}
+
+/**
+ * Every thread count under every variant, `RUN_ROUNDS` times, the rounds interleaved (all settings once, then all
+ * again), so that each setting sees the machine as the others do. Per setting the round of median messages/s, with
+ * every round's messages/s and CPU per message beside it.
+ */
+function runRounds(batches) {
+  const settings = RUN_THREADS.flatMap((threads) =>
+    VARIANTS.map((variant) => ({ threads, variant, runs: [] })),
+  );
+  for (let r = 0; r < RUN_ROUNDS; r++)
+    for (const s of r % 2 ? [...settings].reverse() : settings)
+      s.runs.push(runCli(s.threads, s.variant, batches));
+  return settings.map(({ runs }) => {
+    if (runs.length === 1) return runs[0];
+    const byRate = [...runs].sort((a, b) => a.messagesPerSecond - b.messagesPerSecond);
+    return {
+      ...byRate[Math.floor(byRate.length / 2)],
+      roundsMessagesPerSecond: runs.map((x) => x.messagesPerSecond),
+      roundsCpuUsPerMessage: runs.map((x) => x.cpuUsPerMessage),
+    };
+  });
 }
 
 /**

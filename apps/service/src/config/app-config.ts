@@ -57,6 +57,11 @@ export interface AppConfig {
      * depends on its version and the machine's memory (48 MB with Node 20, 192 MB with Node 24 on 24 GB).
      */
     readonly youngGenerationMb: number;
+    /**
+     * V8 optimises each worker thread's hot code on that thread (MAPX_EVAL_COMPILE_IN_THREAD), not on the
+     * background threads that every isolate of the process shares.
+     */
+    readonly compileInThread: boolean;
     /** Longest wait for a free worker thread before the request answers 503 (MAPX_EVAL_QUEUE_TIMEOUT_MS). */
     readonly queueTimeoutMs: number;
   };

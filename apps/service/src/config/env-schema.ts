@@ -165,6 +165,7 @@ export const envSchema = z.object({
   MAPX_EVAL_THREADS: int(1, MAX_EVAL_THREADS).default(2),
   MAPX_EVAL_MEMORY_MB: int(MIN_EVAL_MEMORY_MB, 65_536).default(1024),
   MAPX_EVAL_YOUNG_GENERATION_MB: int(8, 1024).default(48),
+  MAPX_EVAL_COMPILE_IN_THREAD: bool.default(true),
   MAPX_EVAL_QUEUE_TIMEOUT_MS: int(1, 600_000).default(5_000),
   FHIR_SERVER_BASE: url.optional(),
   FHIR_SERVER_AUTH_TYPE: z

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       MAPX_EVAL_THREADS: '4',
       MAPX_EVAL_MEMORY_MB: '256',
       MAPX_EVAL_YOUNG_GENERATION_MB: '96',
+      MAPX_EVAL_COMPILE_IN_THREAD: 'false',
     });
     if (!defaults.ok || !off.ok) throw new Error('expected valid configurations');
     expect(defaults.config.eval).toMatchObject({
@@ -63,24 +64,28 @@ describe('loadConfig', () => {
       threads: 2,
       memoryMb: 1024,
       youngGenerationMb: 48,
+      compileInThread: true,
     });
     expect(off.config.eval).toMatchObject({
       isolation: 'off',
       threads: 4,
       memoryMb: 256,
       youngGenerationMb: 96,
+      compileInThread: false,
     });
     const bad = loadConfig({
       MAPX_EVAL_ISOLATION: 'process',
       MAPX_EVAL_THREADS: '0',
       MAPX_EVAL_MEMORY_MB: '8',
       MAPX_EVAL_YOUNG_GENERATION_MB: '4',
+      MAPX_EVAL_COMPILE_IN_THREAD: 'sometimes',
     });
     const message = bad.ok ? '' : bad.message;
     expect(message).toContain('MAPX_EVAL_ISOLATION: expected worker or off (got "process")');
     expect(message).toContain('MAPX_EVAL_THREADS: expected an integer from 1 to 64 (got "0")');
     expect(message).toContain('MAPX_EVAL_MEMORY_MB: expected an integer from 32 to 65536 (got "8")');
     expect(message).toContain('MAPX_EVAL_YOUNG_GENERATION_MB: expected an integer from 8 to 1024 (got "4")');
+    expect(message).toContain('MAPX_EVAL_COMPILE_IN_THREAD: expected true or false (got "sometimes")');
   });
 
   it('names each invalid variable with the accepted values', () => {

@@ -73,6 +73,7 @@ function toConfig(e: Env, env: Readonly<Record<string, string | undefined>>, now
       threads: e.MAPX_EVAL_THREADS,
       memoryMb: e.MAPX_EVAL_MEMORY_MB,
       youngGenerationMb: e.MAPX_EVAL_YOUNG_GENERATION_MB,
+      compileInThread: e.MAPX_EVAL_COMPILE_IN_THREAD,
       queueTimeoutMs: e.MAPX_EVAL_QUEUE_TIMEOUT_MS,
     },
     input: { defaultCharset: e.MAPX_INPUT_DEFAULT_CHARSET },

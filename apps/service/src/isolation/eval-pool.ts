@@ -23,6 +23,7 @@ import { ThreadSlots } from './thread-slots.js';
 import { ViewPublisher } from './view-publisher.js';
 import { evalWorkerEntryUrl, evalWorkerUrl, workerExecArgv } from './worker-url.js';
 import { isWorkerLog, writeToDestination } from './worker-logs.js';
+import { setThreadCompileMode } from './thread-compile-mode.js';
 
 /**
  * Time a task may take beyond MAPX_EVAL_TIMEOUT_MS before its worker is terminated from outside. The engine's
@@ -144,7 +145,8 @@ export class EvalPool {
 
   private ensurePool(): Piscina<EvalTask, EvalTaskResult> | undefined {
     if (this.closed || this.pool) return this.pool;
-    const { threads, memoryMb, youngGenerationMb } = this.config.eval;
+    const { threads, memoryMb, youngGenerationMb, compileInThread } = this.config.eval;
+    setThreadCompileMode(compileInThread);
     const startGate = new Gate();
     startGate.close();
     const workerData: EvalWorkerData = {

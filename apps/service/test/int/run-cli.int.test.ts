@@ -98,6 +98,33 @@ describe('mapx run (CLI)', () => {
     expect(ndjson(join(out, 'Patient.ndjson')).map((p) => p.id)).toEqual(['F1', 'F2']);
   });
 
+  it('has its evaluation threads optimise their own hot code, unless MAPX_EVAL_COMPILE_IN_THREAD=false', () => {
+    const input = join(dir, 'hot.hl7');
+    writeFileSync(input, `${Array.from({ length: 500 }, (_, i) => message(`H${i}`, 'Hot')).join('\r')}\r`);
+    const compiles = (name: string, env: Record<string, string>) => {
+      const args = ['--trace-opt', CLI, 'run', '--progress', 'off', '--workers', '2'];
+      const r = spawnSync(
+        process.execPath,
+        [...args, '--mapping', mapping, '--input', input, '--output', join(dir, name)],
+        { cwd: ROOT, env: { ...ENV, ...env }, encoding: 'utf8', maxBuffer: 1 << 26 },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      // V8 prints a line for every optimising compile, with the mode it ran in
+      const modes = r.stdout
+        .split('\n')
+        .map((l) => /compiling method .*ConcurrencyMode::k(\w+)/.exec(l)?.[1]);
+      return {
+        onItsThread: modes.filter((m) => m === 'Synchronous').length,
+        inBackground: modes.filter((m) => m === 'Concurrent').length,
+      };
+    };
+    const byDefault = compiles('hot-default', {});
+    expect(byDefault.onItsThread).toBeGreaterThan(0);
+    // the main thread, created before the setting, goes on compiling in the background
+    expect(byDefault.inBackground).toBeGreaterThan(0);
+    expect(compiles('hot-off', { MAPX_EVAL_COMPILE_IN_THREAD: 'false' })).toMatchObject({ onItsThread: 0 });
+  });
+
   it('splits an MLLP-framed dump into its messages', () => {
     const input = join(dir, 'dump.mllp');
     const frames = ['A', 'B', 'C'].map((id) => `\x0b${message(id, id)}\r\x1c\r`);
