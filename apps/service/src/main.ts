@@ -21,8 +21,11 @@ async function main(): Promise<void> {
       const { runPrimary } = await import('./cluster/primary.js');
       return runPrimary(config, logger);
     }
+    // before the serve module loads: a stop from here on exits 0, as a stopped service does
+    const { exitOnSignalWhileStarting } = await import('./shutdown.js');
+    const starting = exitOnSignalWhileStarting(logger);
     const { serve } = await importServe();
-    await serve(config, logger);
+    await serve(config, logger, starting);
     flushCompileCache();
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? ` (cause: ${err.cause.message})` : '';

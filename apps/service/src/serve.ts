@@ -4,14 +4,17 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { createRuntime } from './runtime.js';
 import { buildApp } from './app.js';
-import { installShutdown } from './shutdown.js';
+import { installShutdown, shutdownSignals } from './shutdown.js';
 import { listenToPeers } from './cluster/peer-sync.js';
-import { isClusterWorker } from './cluster/worker-role.js';
 import { startListeners } from './listeners/start-listeners.js';
 import { prestartPool } from './warmup/prestarted-pool.js';
 
-/** Builds the service and listens: the whole service in one process, or one worker of a cluster. */
-export async function serve(config: AppConfig, rootLogger: Logger): Promise<void> {
+/**
+ * Builds the service and listens: the whole service in one process, or one worker of a cluster. `starting` removes
+ * the handlers that stop the process while it starts (`exitOnSignalWhileStarting`, installed by main.ts before it
+ * loads this module).
+ */
+export async function serve(config: AppConfig, rootLogger: Logger, starting: () => void): Promise<void> {
   const logger = cluster.worker ? rootLogger.child({ worker: cluster.worker.id }) : rootLogger;
   let built!: (app: FastifyInstance) => void;
   listenToPeers(new Promise<FastifyInstance>((resolve) => (built = resolve)));
@@ -21,12 +24,11 @@ export async function serve(config: AppConfig, rootLogger: Logger): Promise<void
   const runtime = await createRuntime(config, logger);
   const app = await buildApp(config, runtime, { logger, ...(evalPool ? { evalPool } : {}) });
   built(app);
-  // In a cluster the primary turns SIGINT/SIGTERM into one SIGTERM per worker; a terminal's Ctrl-C also reaches
-  // the workers directly, and that second signal must not force an exit.
+  starting();
   installShutdown(app, app.mapx.lifecycle, {
     drainDelayMs: config.server.drainDelayMs,
     graceMs: config.server.shutdownTimeoutMs,
-    signals: isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'],
+    signals: shutdownSignals(),
   });
   await app.listen({ port: config.server.port, host: config.server.host });
   await startListeners(app);

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildService, startBuiltServer as startServer } from '../helpers/start-built-server.js';
+import { plainNormalizerSource, writeTempPackage } from '../helpers/temp-package.js';
+import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const MAIN = resolve(ROOT, 'apps/service/dist/main.js');
@@ -40,6 +42,49 @@ describe('the real server process over TCP', () => {
   });
 
   it.each([
+    ['one process', {}, 1],
+    ['a cluster of two', { MAPX_WORKERS: '2' }, 2],
+  ])(
+    'stops with exit 0 when asked to while %s is still starting',
+    async (_, env, processes) => {
+      // a plugin that takes its time to load holds every process in start-up, before its routes exist
+      const slow = writeTempPackage('slow-start', {
+        'index.js': `process.stdout.write('slow plugin loading\\n');
+await new Promise((resolve) => setTimeout(resolve, 60_000));
+${plainNormalizerSource('slow-start')}`,
+      });
+      const child = spawn(process.execPath, [MAIN], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          SERVER_PORT: '0',
+          SERVER_HOST: '127.0.0.1',
+          FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE,
+          MAPX_STANDARD_MAPPINGS: 'off',
+          MAPX_PLUGINS: slow,
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output: string[] = [];
+      child.stderr.on('data', (c: Buffer) => output.push(c.toString()));
+      const exited = once(child, 'exit');
+      await new Promise<void>((res) =>
+        child.stdout.on('data', (c: Buffer) => {
+          output.push(c.toString());
+          if (output.join('').split('slow plugin loading').length > processes) res();
+        }),
+      );
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code, output.join('')).toBe(0);
+      expect(output.join('').match(/stopped during start-up/g)).toHaveLength(processes);
+      expect(output.join('')).not.toContain('Server listening');
+    },
+    30_000,
+  );
+
+  it.each([
     ['one process', {}],
     ['a cluster of two', { MAPX_WORKERS: '2' }],
   ])(
@@ -59,7 +104,8 @@ describe('the real server process over TCP', () => {
         expect(await res.json()).toBe(42);
         expect(stdout.join('')).not.toContain('invalid execArgv');
       } finally {
-        expect(await stop()).toBe(0);
+        const code = await stop();
+        expect(code, stdout.join('')).toBe(0);
       }
     },
     60_000,
