@@ -18,11 +18,14 @@ export function buildService(): void {
   execFileSync('npx', ['tsc', '-b', 'apps/service'], { cwd: ROOT, stdio: 'pipe' });
 }
 
-/** Starts the built service (what `npm start` runs after building) on an ephemeral port; `nodeArgs` go to node. */
-export async function startBuiltServer(
+/**
+ * Spawns the built service (what `npm start` runs after building) on an ephemeral port; `nodeArgs` go to node. Its
+ * stdout and stderr are collected in `output` as they come.
+ */
+export function spawnBuiltServer(
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
-): Promise<Started> {
+): { child: ChildProcess; output: string[] } {
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: ROOT,
     env: {
@@ -36,11 +39,20 @@ export async function startBuiltServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const stdout: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { child, output };
+}
+
+/** `spawnBuiltServer`, once it listens. */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<Started> {
+  const { child, output: stdout } = spawnBuiltServer(env, nodeArgs);
   const port = await new Promise<number>((res, rej) => {
     child.stdout?.on('data', (chunk: Buffer) => {
-      stdout.push(chunk.toString());
       const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(chunk.toString());
       if (m) res(Number(m[1]));
     });

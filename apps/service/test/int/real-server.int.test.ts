@@ -3,9 +3,12 @@ import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildService, startBuiltServer as startServer } from '../helpers/start-built-server.js';
+import {
+  buildService,
+  spawnBuiltServer,
+  startBuiltServer as startServer,
+} from '../helpers/start-built-server.js';
 import { plainNormalizerSource, writeTempPackage } from '../helpers/temp-package.js';
-import { TEST_FHIR_CACHE } from '../helpers/test-app.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const MAIN = resolve(ROOT, 'apps/service/dist/main.js');
@@ -47,31 +50,18 @@ describe('the real server process over TCP', () => {
   ])(
     'stops with exit 0 when asked to while %s is still starting',
     async (_, env, processes) => {
-      // a plugin that takes its time to load holds every process in start-up, before its routes exist
+      // a plugin that takes its time to load holds every process in start-up, before its routes exist (the
+      // evaluation threads load it too: only each process's main thread says so)
       const slow = writeTempPackage('slow-start', {
-        'index.js': `process.stdout.write('slow plugin loading\\n');
+        'index.js': `import { isMainThread } from 'node:worker_threads';
+if (isMainThread) process.stdout.write('slow plugin loading\\n');
 await new Promise((resolve) => setTimeout(resolve, 60_000));
 ${plainNormalizerSource('slow-start')}`,
       });
-      const child = spawn(process.execPath, [MAIN], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          SERVER_PORT: '0',
-          SERVER_HOST: '127.0.0.1',
-          FHIR_PACKAGE_CACHE_DIR: TEST_FHIR_CACHE,
-          MAPX_STANDARD_MAPPINGS: 'off',
-          MAPX_PLUGINS: slow,
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const output: string[] = [];
-      child.stderr.on('data', (c: Buffer) => output.push(c.toString()));
+      const { child, output } = spawnBuiltServer({ MAPX_PLUGINS: slow, ...env });
       const exited = once(child, 'exit');
       await new Promise<void>((res) =>
-        child.stdout.on('data', (c: Buffer) => {
-          output.push(c.toString());
+        child.stdout?.on('data', () => {
           if (output.join('').split('slow plugin loading').length > processes) res();
         }),
       );
