@@ -165,8 +165,8 @@ function childrenOf(pid) {
 
 /**
  * Every thread count under every variant, `RUN_ROUNDS` times, the rounds interleaved (all settings once, then all
- * again in reverse order), so that each setting sees the machine as the others do. Per setting the round of median messages/s, with
- * every round's messages/s and CPU per message beside it.
+ * again in reverse order), so that each setting sees the machine as the others do. Per setting the round of median
+ * messages/s, with every round's messages/s and CPU per message beside it.
  */
 function runRounds(batches) {
   const settings = RUN_THREADS.flatMap((threads) =>

@@ -1,17 +1,15 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
 import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildService,
+  MAIN,
+  ROOT,
   spawnBuiltServer,
   startBuiltServer as startServer,
 } from '../helpers/start-built-server.js';
 import { plainNormalizerSource, writeTempPackage } from '../helpers/temp-package.js';
-
-const ROOT = resolve(import.meta.dirname, '../../../..');
-const MAIN = resolve(ROOT, 'apps/service/dist/main.js');
 
 describe('the real server process over TCP', () => {
   beforeAll(() => buildService(), 180_000);
