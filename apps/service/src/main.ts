@@ -22,10 +22,10 @@ async function main(): Promise<void> {
       return runPrimary(config, logger);
     }
     // before the serve module loads: a stop from here on exits 0, as a stopped service does
-    const { exitOnSignalWhileStarting } = await import('./shutdown.js');
-    const starting = exitOnSignalWhileStarting(logger);
+    const { listenForStop } = await import('./shutdown.js');
+    const onStop = listenForStop(logger);
     const { serve } = await importServe();
-    await serve(config, logger, starting);
+    await serve(config, logger, onStop);
     flushCompileCache();
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? ` (cause: ${err.cause.message})` : '';

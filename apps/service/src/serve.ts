@@ -4,17 +4,21 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { createRuntime } from './runtime.js';
 import { buildApp } from './app.js';
-import { installShutdown, shutdownSignals } from './shutdown.js';
+import { drainOnStop, type StopHandler } from './shutdown.js';
 import { listenToPeers } from './cluster/peer-sync.js';
 import { startListeners } from './listeners/start-listeners.js';
 import { prestartPool } from './warmup/prestarted-pool.js';
 
 /**
- * Builds the service and listens: the whole service in one process, or one worker of a cluster. `starting` removes
- * the handlers that stop the process while it starts (`exitOnSignalWhileStarting`, installed by main.ts before it
- * loads this module).
+ * Builds the service and listens: the whole service in one process, or one worker of a cluster. `onStop` hands the
+ * stop signals, which main.ts listens for before it loads this module (`listenForStop`), to the drain once the
+ * service is built.
  */
-export async function serve(config: AppConfig, rootLogger: Logger, starting: () => void): Promise<void> {
+export async function serve(
+  config: AppConfig,
+  rootLogger: Logger,
+  onStop: (handler: StopHandler) => void,
+): Promise<void> {
   const logger = cluster.worker ? rootLogger.child({ worker: cluster.worker.id }) : rootLogger;
   let built!: (app: FastifyInstance) => void;
   listenToPeers(new Promise<FastifyInstance>((resolve) => (built = resolve)));
@@ -24,12 +28,12 @@ export async function serve(config: AppConfig, rootLogger: Logger, starting: () 
   const runtime = await createRuntime(config, logger);
   const app = await buildApp(config, runtime, { logger, ...(evalPool ? { evalPool } : {}) });
   built(app);
-  starting();
-  installShutdown(app, app.mapx.lifecycle, {
-    drainDelayMs: config.server.drainDelayMs,
-    graceMs: config.server.shutdownTimeoutMs,
-    signals: shutdownSignals(),
-  });
+  onStop(
+    drainOnStop(app, app.mapx.lifecycle, {
+      drainDelayMs: config.server.drainDelayMs,
+      graceMs: config.server.shutdownTimeoutMs,
+    }),
+  );
   await app.listen({ port: config.server.port, host: config.server.host });
   await startListeners(app);
 }

@@ -8,48 +8,50 @@ export interface ShutdownOptions {
   readonly drainDelayMs: number;
   /** In-flight requests may finish within this time once the listener has closed; then exit 1. */
   readonly graceMs: number;
-  readonly signals?: readonly NodeJS.Signals[];
 }
 
-/**
- * The signals that stop this process. In a cluster the primary turns SIGINT/SIGTERM into one SIGTERM per worker; a
- * terminal's Ctrl-C also reaches the workers directly, and that second signal must not force an exit.
- */
-export function shutdownSignals(): NodeJS.Signals[] {
-  return isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'];
-}
+export type StopHandler = (signal: NodeJS.Signals) => void;
 
 /**
- * Until the service is built a stop has nothing to drain or close: the process exits 0 at once, as a stopped
- * service does. Left to its default, SIGTERM would end the process by the signal, which a cluster's primary counts
- * as a failed worker (exit 1). Nothing written during start-up can be left torn: FHIR packages are extracted beside
- * the cache and renamed into place. A signal the process leaves to its cluster's primary is ignored here too.
- * Returns what removes these handlers, before `installShutdown` takes over.
+ * Listens for the signals that stop this process, from before the service is built (main.ts) to the end, and
+ * returns what hands them to the drain once it is (`drainOnStop`). One listener throughout: removing one and adding
+ * another would lose a signal that arrived between the two (Node stops the signal's handle when its last listener
+ * goes, and a stopped handle's pending signal is dropped). In a cluster the primary turns SIGINT/SIGTERM into one
+ * SIGTERM per worker; a terminal's Ctrl-C also reaches the workers directly, and that second signal is ignored
+ * rather than fatal.
+ *
+ * Until the hand-over a stop has nothing to drain or close: the process exits 0 at once, as a stopped service does.
+ * Left to its default, SIGTERM would end the process by the signal, which a cluster's primary counts as a failed
+ * worker (exit 1). Nothing written during start-up can be left torn: FHIR packages are extracted beside the cache
+ * and renamed into place.
  */
-export function exitOnSignalWhileStarting(logger: Logger): () => void {
-  const signals = shutdownSignals();
-  const exit = (signal: NodeJS.Signals) => {
+export function listenForStop(logger: Logger): (handler: StopHandler) => void {
+  const signals: NodeJS.Signals[] = isClusterWorker() ? ['SIGTERM'] : ['SIGTERM', 'SIGINT'];
+  let handler: StopHandler | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (handler) return handler(signal);
     logger.info({ signal }, 'stopped during start-up');
     logger.flush();
     process.exit(0);
   };
-  const ignore = () => undefined;
-  for (const signal of signals) process.on(signal, exit);
-  if (!signals.includes('SIGINT')) process.on('SIGINT', ignore);
-  return () => {
-    for (const signal of signals) process.off(signal, exit);
-    process.off('SIGINT', ignore);
+  for (const signal of signals) process.on(signal, onSignal);
+  if (!signals.includes('SIGINT')) process.on('SIGINT', () => undefined);
+  return (h) => {
+    handler = h;
   };
 }
 
 /**
- * SIGTERM/SIGINT: readiness turns to DRAINING, after the drain delay the server stops accepting connections,
- * in-flight requests finish, plugins close, exit 0. A second signal or the grace timeout forces exit 1.
+ * The stop of a built service: readiness turns to DRAINING, after the drain delay the server stops accepting
+ * connections, in-flight requests finish, plugins close, exit 0. A second signal or the grace timeout forces exit 1.
  */
-export function installShutdown(app: FastifyInstance, lifecycle: Lifecycle, options: ShutdownOptions): void {
-  const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
+export function drainOnStop(
+  app: FastifyInstance,
+  lifecycle: Lifecycle,
+  options: ShutdownOptions,
+): StopHandler {
   let closing = false;
-  const stop = (signal: NodeJS.Signals) => {
+  return (signal) => {
     if (closing) process.exit(1);
     closing = true;
     lifecycle.startDraining();
@@ -58,9 +60,6 @@ export function installShutdown(app: FastifyInstance, lifecycle: Lifecycle, opti
     // An idle service drains immediately: nothing is waiting for the delay to pass.
     if (options.drainDelayMs === 0) delay.unref();
   };
-  for (const signal of signals) process.on(signal, stop);
-  // A signal this process leaves to its cluster's primary is ignored rather than fatal.
-  if (!signals.includes('SIGINT')) process.on('SIGINT', () => undefined);
 }
 
 function close(app: FastifyInstance, graceMs: number): void {
