@@ -2,7 +2,9 @@
 // small POST / scenarios through the service's own pipeline on one thread (normaliser + engine, isolation off:
 // what an evaluation thread runs), measured with V8's GC profiler (allocated = heap growth between collections, summed). With
 // BENCH_BASE_ROOT (another built checkout) both builds are measured alternately, each in a fresh process per round.
-// BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario). One JSON line per build and scenario.
+// BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario). BENCH_ALLOC_ENGINE=thread evaluates with
+// the engine an evaluation thread builds (the service's default, isolation on) instead of the main thread's.
+// One JSON line per build and scenario.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ROOT } from './lib/start-service.js';
@@ -53,9 +55,19 @@ async function child(root) {
   );
   const { config } = loadConfig({ LOG_LEVEL: 'warn', MAPX_EVAL_ISOLATION: 'off', MAPX_METRICS: 'off' });
   const logger = createLogger('warn');
-  const app = await buildApp(config, await createRuntime(config, logger), { logger });
+  const runtime = await createRuntime(config, logger);
+  const app = await buildApp(config, runtime, { logger });
   await app.ready();
   await app.mapx.warmup.start();
+  if (process.env.BENCH_ALLOC_ENGINE === 'thread') {
+    // the engine an evaluation thread builds for itself (`ownThread`: every run may take an expression's
+    // synchronous form); a build without the option ignores it
+    const { createServiceEngine } = await import(`${dist}/eval/service-engine.js`);
+    const { registerHostFunctions } = await import(`${dist}/eval/host-functions.js`);
+    const { engine } = createServiceEngine(config, runtime.fhir, logger, { ownThread: true });
+    registerHostFunctions(engine, app.mapx.dispatcher);
+    app.mapx.engine = engine;
+  }
   const { dispatcher } = app.mapx;
   const N = Number(process.env.BENCH_MESSAGES ?? 3000);
   const scenarios = [

@@ -18,7 +18,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   functions: ['errors', 'runtime', 'fhir-client'],
   explain: ['errors', 'runtime', 'syntax', 'compile'],
   flash: ['errors', 'runtime', 'syntax', 'compile', 'functions', 'explain'],
-  direct: ['syntax'],
+  direct: ['errors', 'runtime', 'syntax', 'functions'],
   'static-checks': ['errors', 'runtime', 'syntax', 'compile', 'functions', 'flash'],
   engine: [
     'errors',

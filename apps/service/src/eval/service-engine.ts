@@ -16,11 +16,15 @@ export interface ServiceEngine {
   readonly serverConceptMaps: ServerConceptMapSource | undefined;
 }
 
-/** The engine as the service configures it: built once on the main thread and once in each evaluation worker. */
+/**
+ * The engine as the service configures it: built once on the main thread and once in each evaluation worker
+ * (`ownThread`: a thread that runs one task at a time, whose limits are enforced from outside it).
+ */
 export function createServiceEngine(
   config: AppConfig,
   fhir: FhirHolder,
   logger: EngineLogger,
+  where: { ownThread?: boolean } = {},
 ): ServiceEngine {
   const fhirClient = createClient(config.fhirServer);
   const serverConceptMaps = fhirClient ? createServerConceptMapSource({ client: fhirClient }) : undefined;
@@ -42,6 +46,7 @@ export function createServiceEngine(
     logger,
     // built-in aliases are bound with or without a mapping source (decision §0 item 4), below the view's
     constants: builtinAliases,
+    ownThread: where.ownThread === true,
   });
   return { engine, serverConceptMaps };
 }

@@ -50,6 +50,7 @@ async function init(): Promise<Handler> {
     config,
     fhir,
     logger.child({ component: 'engine' }),
+    { ownThread: true },
   );
   registerHostFunctions(engine, dispatcher);
   const evaluator = { engine, config, dispatcher };

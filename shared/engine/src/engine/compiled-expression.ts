@@ -22,6 +22,7 @@ import { attachTracer, Tracer } from '../explain/tracer.js';
 import { unwrapDeep } from '../explain/unwrap.js';
 import { buildExplainReport } from '../explain/explain-report.js';
 import { UNSURE, type DirectEvaluation } from '../direct/compile-direct.js';
+import { runProgram, type RunnableProgram } from '../direct/run-program.js';
 
 interface Parts {
   core: CompiledCore;
@@ -35,6 +36,10 @@ interface Parts {
   shortJexpr?: () => JsonataExpression;
   /** The synchronous evaluation of a bounded expression's short runs (direct/compile-direct.ts), where it covers it. */
   direct?: DirectEvaluation;
+  /** The synchronous form of the whole expression (direct/compile-program.ts), where it covers it. */
+  program?: RunnableProgram;
+  /** Whether every run may take it (the engine has its thread to itself), not only short ones. */
+  programAlways?: boolean;
   logger: EngineLogger | undefined;
   strictBooleans: boolean;
   /** The explain variant: input reads and rule evaluations are traced, the report gains `explain`. */
@@ -64,6 +69,15 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     if (!names) shadowedRoot.set(natives, (names = p.rootNames.filter((name) => natives.has(name))));
     return names;
   };
+
+  /** Runs the synchronous form gave back to JSONata, and runs it finished: a form that rarely finishes is dropped. */
+  let handedBack = 0;
+  let finished = 0;
+  const useProgram = (short: boolean, input: unknown): boolean =>
+    p.program !== undefined &&
+    (short || p.programAlways === true) &&
+    !Array.isArray(input) &&
+    (handedBack < 16 || finished >= handedBack);
 
   const run = async (
     input: unknown,
@@ -122,7 +136,13 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     try {
       const root = input === null ? null : input;
       // a short run's sequences carry no bounded `push` to take off
-      let result: unknown = opts?.short === true && p.direct ? p.direct(root) : UNSURE;
+      const short = opts?.short === true;
+      let result: unknown = short && p.direct ? p.direct(root) : UNSURE;
+      if (result === UNSURE && useProgram(short, root)) {
+        result = runProgram(p.program!, root, all, state);
+        if (result === UNSURE) handedBack++;
+        else finished++;
+      }
       if (result === UNSURE)
         result =
           opts?.short === true && p.shortJexpr
@@ -152,6 +172,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
     source: p.core.source,
     warnings: p.core.warnings,
     ...(p.core.costBound === undefined ? {} : { costBound: p.core.costBound }),
+    synchronous: p.program !== undefined,
     async evaluate(input, bindings, options) {
       const r = await run(input, bindings, options);
       if (r.error) {

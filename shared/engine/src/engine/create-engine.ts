@@ -19,6 +19,7 @@ import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { resolveLimits } from '../runtime/limits.js';
 import { guardedFunctions } from './guarded-functions.js';
 import { explainNatives } from '../explain/explain-natives.js';
+import { runnableProgram } from './runnable-program.js';
 
 /** Creates the mapx engine: compile (LRU-cached), custom functions and bindings. */
 export function createEngine(options: EngineOptions): Engine {
@@ -29,6 +30,7 @@ export function createEngine(options: EngineOptions): Engine {
   // the explain variants: rarer, larger (tracing hooks), kept apart so they never evict the normal ones
   const explained = new Lru<Keyed<Promise<CompiledExpression>>>(EXPLAIN_CACHE_ENTRIES);
   const custom: MapxFunction[] = [];
+  const hostFunctions = new Set<string>();
   const bindings: Record<string, unknown> = {};
   const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options.thresholds ?? {}) };
   const limits = resolveLimits(options.limits);
@@ -101,6 +103,7 @@ export function createEngine(options: EngineOptions): Engine {
           };
     const direct =
       core.costBound === undefined || explain ? undefined : compileDirect(core.jexpr.ast(), limits);
+    const program = explain ? undefined : await runnableProgram(core, prepare, limits, hostFunctions);
     return createCompiledExpression({
       core,
       host,
@@ -110,6 +113,7 @@ export function createEngine(options: EngineOptions): Engine {
       limits,
       ...(shortJexpr ? { shortJexpr } : {}),
       ...(direct ? { direct } : {}),
+      ...(program ? { program, programAlways: options.ownThread === true } : {}),
       logger: options.logger,
       strictBooleans: options.strictBooleans === true,
       explain,
@@ -143,6 +147,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     registerFunction(name, impl, signature) {
       custom.push({ name, impl, ...(signature !== undefined ? { signature } : {}) });
+      hostFunctions.add(name);
     },
     registerBinding(name, value) {
       bindings[name] = value;

@@ -26,6 +26,12 @@ export interface EngineOptions {
    * aliases). Bound once per compiled expression instead of at every evaluation.
    */
   constants?: Readonly<Record<string, unknown>>;
+  /**
+   * The engine has its thread to itself, and the thread's time limit is enforced from outside it (the service's
+   * evaluation threads): an expression whose synchronous form covers it then runs to its end without yielding,
+   * instead of through JSONata's asynchronous evaluator. Elsewhere only short runs do (`EvaluateOptions.short`).
+   */
+  ownThread?: boolean;
 }
 
 export interface MappingResolver {
@@ -73,6 +79,11 @@ export interface CompiledExpression {
    * `costBound` × (nodes and characters of its input) steps, and builds values at most that large.
    */
   readonly costBound?: number;
+  /**
+   * Whether the expression has a synchronous form (every node in the language direct/compile-program.ts covers,
+   * every call a synchronous function): runs of an engine with `ownThread`, and short runs, then take it.
+   */
+  readonly synchronous: boolean;
   evaluate(input: unknown, bindings?: Record<string, unknown>, options?: EvaluateOptions): Promise<unknown>;
   evaluateVerbose(
     input: unknown,

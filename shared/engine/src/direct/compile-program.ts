@@ -1,0 +1,402 @@
+import { isFunctionValue } from '../functions/jsonata-values.js';
+import { Frame, type Scope } from './program-frame.js';
+import { isSequence, settle, type Sequences } from './program-sequences.js';
+import { UNSURE, unsure } from './values.js';
+
+type Node = Record<string, unknown>;
+
+/** One compiled node: JSONata's `evaluate(node, input, frame)`, synchronously. */
+type Eval = (input: unknown, frame: Scope, run: ProgramRun) => unknown;
+
+/** What one synchronous run carries: its sequences, its clock, and the functions it may call. */
+export interface ProgramRun {
+  readonly sequences: Sequences;
+  /** The function values the run may call (their implementations are synchronous), by identity. */
+  readonly callable: ReadonlySet<unknown>;
+  /** Throws D1012 once the evaluation's time is up (checked every so many calls). */
+  tick(): void;
+}
+
+/** A JSONata function value as `registerFunction` makes it. */
+interface FunctionValue {
+  implementation: (...args: unknown[]) => unknown;
+  signature?: { validate(args: unknown[], context: unknown): unknown[] };
+  token?: unknown;
+  position?: unknown;
+}
+
+export interface CompiledProgram {
+  /** The names the program calls as functions: each must be one whose implementation is synchronous. */
+  readonly calls: ReadonlySet<string>;
+  /** The whole expression against its input in the root frame; throws `UNSURE` where JSONata must run it. */
+  evaluate(input: unknown, root: Scope, run: ProgramRun): unknown;
+}
+
+const ALLOWED: Record<string, ReadonlySet<string>> = {
+  string: new Set(['type', 'value', 'position']),
+  number: new Set(['type', 'value', 'position']),
+  value: new Set(['type', 'value', 'position']),
+  name: new Set(['type', 'value', 'position']),
+  variable: new Set(['type', 'value', 'position']),
+  path: new Set(['type', 'steps', 'position']),
+  block: new Set(['type', 'expressions', 'position', 'consarray']),
+  bind: new Set(['type', 'value', 'lhs', 'rhs', 'position']),
+  function: new Set(['type', 'name', 'value', 'procedure', 'arguments', 'position']),
+  array: new Set(['type', 'value', 'expressions', 'consarray', 'position']),
+  condition: new Set(['type', 'condition', 'then', 'else', 'position']),
+  binary: new Set(['type', 'value', 'lhs', 'rhs', 'position']),
+};
+
+/**
+ * Compiles a whole JSONata expression (after the engine's rewrites and FLASH's lowering) into synchronous closures
+ * that evaluate it the way jsonata 2.2.2 does, node for node: blocks and their frames, bindings, paths with their
+ * sequences, calls of synchronous functions with JSONata's signature checks, array constructors, conditions and
+ * equality. Undefined when any node is outside that language (JSONata then evaluates every run). A run throws
+ * `UNSURE` where a value is one the closures do not reproduce (a function passed as an argument, a promise, a
+ * truth value of a structure): the caller then runs JSONata from the start, which is safe because everything
+ * called is synchronous and keeps its effects in the evaluation's state (compiled-expression.ts).
+ */
+export function compileProgram(ast: unknown, maxDepth: number): CompiledProgram | undefined {
+  const compiler = new ProgramCompiler(maxDepth);
+  const root = compiler.node(ast as Node, 0);
+  if (!root) return undefined;
+  return { calls: compiler.calls, evaluate: (input, frame, run) => root(input, frame, run) };
+}
+
+class ProgramCompiler {
+  readonly calls = new Set<string>();
+
+  constructor(private readonly maxDepth: number) {}
+
+  node(n: Node, depth: number): Eval | undefined {
+    // as compile-direct.ts: JSONata nests at most two evaluations per AST level, and a deeper one is its to refuse
+    if (typeof n !== 'object' || n === null || 2 * (depth + 1) >= this.maxDepth) return undefined;
+    const kind = kindOf(n);
+    if (!kind || !onlyKeys(n, ALLOWED[kind]!)) return undefined;
+    switch (kind) {
+      case 'string':
+      case 'number':
+      case 'value': {
+        const value = n.value;
+        return () => value;
+      }
+      case 'variable':
+        return variable(n.value as string);
+      case 'path':
+        return this.path(n, depth);
+      case 'block':
+        return this.block(n, depth);
+      case 'bind':
+        return this.bind(n, depth);
+      case 'function':
+        return this.call(n, depth);
+      case 'array':
+        return this.array(n, depth);
+      case 'condition':
+        return this.condition(n, depth);
+      case 'binary':
+        return this.binary(n, depth);
+      default:
+        return undefined;
+    }
+  }
+
+  private path(n: Node, depth: number): Eval | undefined {
+    const nodes = n.steps;
+    if (!Array.isArray(nodes) || nodes.length === 0) return undefined;
+    const steps: Eval[] = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const s = nodes[i] as Node;
+      // an array constructor as the first step is evaluated once, over the whole input (JSONata's consarray)
+      if (typeof s !== 'object' || s === null || (s.consarray === true && (i > 0 || kindOf(s) !== 'array')))
+        return undefined;
+      const step = s.type === 'name' && onlyKeys(s, ALLOWED.name!) ? name(s.value) : this.node(s, depth + 1);
+      if (!step) return undefined;
+      steps.push(step);
+    }
+    const absolute = (nodes[0] as Node).type === 'variable';
+    const consFirst = (nodes[0] as Node).consarray === true;
+    const last = steps.length - 1;
+    return (input, frame, run) => {
+      let inputSequence: unknown[];
+      if (Array.isArray(input) && !absolute) inputSequence = input;
+      else {
+        inputSequence = run.sequences.create();
+        run.sequences.push(inputSequence, input);
+      }
+      let result: unknown;
+      for (let i = 0; i <= last; i++) {
+        result =
+          i === 0 && consFirst
+            ? steps[0]!(inputSequence, frame, run)
+            : step(steps[i]!, inputSequence, frame, run, i === last);
+        if (result === undefined || (result as unknown[]).length === 0) break;
+        inputSequence = result as unknown[];
+      }
+      return settle(result);
+    };
+  }
+
+  private block(n: Node, depth: number): Eval | undefined {
+    const items = this.each(n.expressions, depth);
+    if (!items) return undefined;
+    return (input, frame, run) => {
+      const own = new Frame(frame);
+      let result: unknown;
+      for (let i = 0; i < items.length; i++) result = items[i]!(input, own, run);
+      return settle(result);
+    };
+  }
+
+  private bind(n: Node, depth: number): Eval | undefined {
+    const lhs = n.lhs as Node;
+    if (lhs?.type !== 'variable' || typeof lhs.value !== 'string' || !onlyKeys(lhs, ALLOWED.variable!))
+      return undefined;
+    const value = this.node(n.rhs as Node, depth + 1);
+    if (!value) return undefined;
+    const key = lhs.value;
+    return (input, frame, run) => {
+      const v = value(input, frame, run);
+      // blocks are the only frames a program binds in, and the root block is one
+      if (!(frame instanceof Frame)) return unsure();
+      frame.bind(key, v);
+      return settle(v);
+    };
+  }
+
+  /** A call of a named function: its arguments in order, then JSONata's signature check and the call itself. */
+  private call(n: Node, depth: number): Eval | undefined {
+    const procedure = n.procedure as Node;
+    // the parser's call nodes carry an empty `name` (a lambda's)
+    if (n.value !== '(' || n.name !== undefined || procedure?.type !== 'variable') return undefined;
+    if (!onlyKeys(procedure, ALLOWED.variable!)) return undefined;
+    const fname = procedure.value;
+    if (typeof fname !== 'string' || fname === '') return undefined;
+    const args = this.each(n.arguments, depth);
+    if (!args) return undefined;
+    this.calls.add(fname);
+    const position = n.position;
+    return (input, frame, run) => {
+      run.tick();
+      const proc = frame.lookup(fname);
+      if (!run.callable.has(proc)) return unsure();
+      const evaluated: unknown[] = [];
+      for (let i = 0; i < args.length; i++) {
+        const v = args[i]!(input, frame, run);
+        // JSONata wraps a function argument in an asynchronous closure: not reproduced here
+        if (isFunctionValue(v)) return unsure();
+        evaluated.push(v);
+      }
+      return settle(apply(proc as FunctionValue, fname, position, evaluated, input, frame));
+    };
+  }
+
+  /** `[…]`: items that call nothing and bind nothing (JSONata evaluates them concurrently, in no fixed order). */
+  private array(n: Node, depth: number): Eval | undefined {
+    if (!Array.isArray(n.expressions) || !n.expressions.every((e) => effectFree(e))) return undefined;
+    const items = this.each(n.expressions, depth);
+    if (!items) return undefined;
+    const nested = (n.expressions as Node[]).map((item) => item.value === '[');
+    const cons = n.consarray === true;
+    return (input, frame, run) => {
+      let result: unknown[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const v = items[i]!(input, frame, run);
+        if (v === undefined) continue;
+        if (nested[i]) result.push(v);
+        else result = append(result, v, run);
+      }
+      if (cons)
+        Object.defineProperty(result, 'cons', { enumerable: false, configurable: false, value: true });
+      return result;
+    };
+  }
+
+  private condition(n: Node, depth: number): Eval | undefined {
+    const test = this.node(n.condition as Node, depth + 1);
+    const then = this.node(n.then as Node, depth + 1);
+    const otherwise = n.else === undefined ? undefined : this.node(n.else as Node, depth + 1);
+    if (!test || !then || (n.else !== undefined && !otherwise)) return undefined;
+    return (input, frame, run) => {
+      if (booleanOf(test(input, frame, run))) return then(input, frame, run);
+      return otherwise ? otherwise(input, frame, run) : undefined;
+    };
+  }
+
+  private binary(n: Node, depth: number): Eval | undefined {
+    const lhs = this.node(n.lhs as Node, depth + 1);
+    const rhs = this.node(n.rhs as Node, depth + 1);
+    if (!lhs || !rhs) return undefined;
+    switch (n.value) {
+      case '=':
+      case '!=': {
+        const equal = n.value === '=';
+        return (input, frame, run) => {
+          const l = lhs(input, frame, run);
+          const r = rhs(input, frame, run);
+          if (l === undefined || r === undefined) return false;
+          // JSONata's deep equality of structures is its own
+          if (!isPrimitive(l) || !isPrimitive(r)) return unsure();
+          return (l === r) === equal;
+        };
+      }
+      case 'and':
+        return (input, frame, run) =>
+          booleanOf(lhs(input, frame, run)) ? booleanOf(rhs(input, frame, run)) : false;
+      case 'or':
+        return (input, frame, run) =>
+          booleanOf(lhs(input, frame, run)) ? true : booleanOf(rhs(input, frame, run));
+      default:
+        return undefined;
+    }
+  }
+
+  private each(items: unknown, depth: number): Eval[] | undefined {
+    if (!Array.isArray(items)) return undefined;
+    const out: Eval[] = [];
+    for (const item of items) {
+      const e = this.node(item as Node, depth + 1);
+      if (!e) return undefined;
+      out.push(e);
+    }
+    return out;
+  }
+}
+
+function variable(key: string): Eval {
+  // `$` alone is the context (JSONata's evaluateVariable); any other name is looked up through the frames
+  if (key === '') return (input) => input;
+  return (_input, frame) => settle(frame.lookup(key));
+}
+
+function name(key: unknown): Eval | undefined {
+  if (typeof key !== 'string') return undefined;
+  return (input, _frame, run) => settle(run.sequences.lookup(input, key));
+}
+
+/** JSONata's evaluateStep, without sorts or stages: the step over each item, the results flattened one level. */
+function step(s: Eval, input: unknown, frame: Scope, run: ProgramRun, lastStep: boolean): unknown[] {
+  const { sequences } = run;
+  const result = sequences.create();
+  const items = input as unknown[];
+  for (let i = 0; i < items.length; i++) {
+    const res = s(items[i], frame, run);
+    if (res !== undefined) sequences.push(result, res);
+  }
+  if (lastStep && result.length === 1 && Array.isArray(result[0]) && !isSequence(result[0]))
+    return result[0] as unknown[];
+  const out = sequences.create();
+  for (const res of result) {
+    if (!Array.isArray(res) || (res as { cons?: boolean }).cons) sequences.push(out, res);
+    else for (const v of res) sequences.push(out, v);
+  }
+  return out;
+}
+
+/** JSONata's evaluateFunction, apply and applyInner for a native function value, with their error stamps. */
+function apply(
+  proc: FunctionValue,
+  fname: string,
+  position: unknown,
+  args: unknown[],
+  input: unknown,
+  frame: Scope,
+): unknown {
+  let result: unknown;
+  try {
+    proc.token = fname;
+    proc.position = position;
+    try {
+      const validated = proc.signature ? proc.signature.validate(args, input) : args;
+      result = proc.implementation.apply({ environment: frame, input }, validated);
+    } catch (err) {
+      if (isObject(err)) {
+        if (err['token'] === undefined && proc.token !== undefined) err['token'] = proc.token;
+        err['position'] = proc.position || err['position'];
+      }
+      throw err;
+    }
+  } catch (err) {
+    if (err !== UNSURE && isObject(err)) {
+      if (!err['position']) err['position'] = position;
+      if (!err['token']) err['token'] = fname;
+    }
+    throw err;
+  }
+  if (result instanceof Promise) {
+    result.catch(() => undefined);
+    return unsure();
+  }
+  // a generator (JSONata would take its first value) or a tail call: JSONata's to run
+  if (isObject(result) && (typeof result['next'] === 'function' || result['thunk'] === true)) return unsure();
+  return result;
+}
+
+/** JSONata's `$append` as the array constructor uses it, bounded like its sequences. */
+function append(arg1: unknown[], arg2: unknown, run: ProgramRun): unknown[] {
+  const more = Array.isArray(arg2) ? arg2 : [arg2];
+  const size = arg1.length + more.length;
+  if (size > run.sequences.limit) throw { code: 'D2015', value: size, stack: new Error().stack };
+  return arg1.concat(more);
+}
+
+/** JSONata's `$boolean` for plain values; structures and odd numbers are its own to judge. */
+function booleanOf(v: unknown): boolean {
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') return v.length > 0;
+  if (typeof v === 'number' && Number.isFinite(v)) return v !== 0;
+  return unsure();
+}
+
+function isPrimitive(v: unknown): boolean {
+  return (
+    v === null ||
+    typeof v === 'string' ||
+    typeof v === 'boolean' ||
+    (typeof v === 'number' && Number.isFinite(v))
+  );
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** Whether a node neither calls nor binds anything (its evaluation order cannot matter). */
+function effectFree(n: unknown): boolean {
+  if (Array.isArray(n)) return n.every(effectFree);
+  if (!isObject(n)) return true;
+  if (n.type === 'function' || n.type === 'bind') return false;
+  for (const key of Object.keys(n)) if (key !== 'position' && !effectFree(n[key])) return false;
+  return true;
+}
+
+function kindOf(n: Node): string | undefined {
+  switch (n.type) {
+    case 'string':
+      return typeof n.value === 'string' ? 'string' : undefined;
+    case 'number':
+      return typeof n.value === 'number' && Number.isFinite(n.value) ? 'number' : undefined;
+    case 'value':
+      return n.value === true || n.value === false || n.value === null ? 'value' : undefined;
+    case 'unary':
+      return n.value === '[' ? 'array' : undefined;
+    case 'variable':
+      return typeof n.value === 'string' ? 'variable' : undefined;
+    case 'name':
+    case 'path':
+    case 'block':
+    case 'bind':
+    case 'function':
+    case 'condition':
+    case 'binary':
+      return n.type;
+    default:
+      return undefined;
+  }
+}
+
+function onlyKeys(n: Node, allowed: ReadonlySet<string>): boolean {
+  for (const key of Object.keys(n)) if (!allowed.has(key)) return false;
+  return true;
+}

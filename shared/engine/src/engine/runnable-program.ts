@@ -1,0 +1,34 @@
+import type { CompiledCore } from './compile-source.js';
+import { compileProgram } from '../direct/compile-program.js';
+import { callableValues } from '../direct/program-calls.js';
+import type { Scope } from '../direct/program-frame.js';
+import { Sequences } from '../direct/program-sequences.js';
+import type { RunnableProgram } from '../direct/run-program.js';
+import { jsonata, type JsonataExpression } from '../runtime/jsonata-module.js';
+import type { Limits } from '../runtime/limits.js';
+
+const SCOPE = '__mapx_scope';
+
+/**
+ * The synchronous form of a compiled expression (direct/compile-program.ts), or undefined where it has none. Its
+ * calls are looked up in a frame prepared exactly as the expression's own (`prepare`: the same functions, FLASH
+ * natives and constants), which a one-call expression hands back.
+ */
+export async function runnableProgram(
+  core: CompiledCore,
+  prepare: (j: JsonataExpression) => void,
+  limits: Limits,
+  hostFunctions: ReadonlySet<string>,
+): Promise<RunnableProgram | undefined> {
+  const program = compileProgram(core.jexpr.ast(), limits.maxDepth);
+  if (!program) return undefined;
+  const probe = jsonata(`$${SCOPE}()`);
+  prepare(probe);
+  probe.registerFunction(SCOPE, function (this: { environment: Scope }) {
+    return this.environment;
+  });
+  const base = (await probe.evaluate(undefined)) as Scope;
+  const callable = callableValues(program.calls, base, hostFunctions);
+  if (!callable) return undefined;
+  return { program, base, callable, sequences: new Sequences(limits.maxSequenceLength) };
+}
