@@ -19,25 +19,22 @@ describe('the evaluation worker module and its Node options', () => {
     expect(workerExecArgv([...argv, ...kept])).toEqual(kept);
   });
 
-  it.runIf((process.features as { require_module?: boolean }).require_module === true)(
-    'the thread entry loads by require() in one step, as piscina first loads it: its handler is a promise',
-    async () => {
-      const gate = new Gate();
-      gate.close();
-      const workerData = {
-        module: 'data:text/javascript,export default Promise.resolve(() => 42)',
-        startTickets: new SharedArrayBuffer(4),
-        startGate: gate.buffer,
-      };
-      const code = `const { parentPort } = require('node:worker_threads');
+  it('the thread entry is CommonJS, which piscina require()s without the ESM loader: its exports are the handler', async () => {
+    const gate = new Gate();
+    gate.close();
+    const workerData = {
+      module: 'data:text/javascript,export default Promise.resolve(() => 42)',
+      startTickets: new SharedArrayBuffer(4),
+      startGate: gate.buffer,
+    };
+    const code = `const { parentPort } = require('node:worker_threads');
         const entry = require(${JSON.stringify(fileURLToPath(evalWorkerEntryUrl()))});
-        entry.default.then((handler) => parentPort.postMessage(handler()));`;
-      const worker = new Worker(code, { eval: true, workerData });
-      const [message] = (await once(worker, 'message')) as [number];
-      await worker.terminate();
-      expect(message).toBe(42);
-    },
-  );
+        entry.then((handler) => parentPort.postMessage(handler()));`;
+    const worker = new Worker(code, { eval: true, workerData });
+    const [message] = (await once(worker, 'message')) as [number];
+    await worker.terminate();
+    expect(message).toBe(42);
+  });
 
   it('points at a compiled module in apps/service/dist, never at TypeScript', () => {
     const url = evalWorkerUrl();

@@ -14,9 +14,9 @@ export function evalWorkerUrl(): string {
   return new URL('isolation/eval-worker.js', dist).href;
 }
 
-/** What piscina loads: `eval-worker-entry.js`, which starts the threads in turn and loads `evalWorkerUrl()`. */
+/** What piscina loads: `eval-worker-entry.cjs`, which starts the threads in turn and loads `evalWorkerUrl()`. */
 export function evalWorkerEntryUrl(): string {
-  return new URL('isolation/eval-worker-entry.js', distUrl()).href;
+  return new URL('isolation/eval-worker-entry.cjs', distUrl()).href;
 }
 
 function distUrl(): URL {

@@ -1,4 +1,5 @@
 import { CONCAT_FUNCTION } from '../syntax/concat-rewrite.js';
+import { compileEach, literalKind, NODE_KEYS, onlyKeys, type AstNode } from './ast-nodes.js';
 import { arithmetic, isPrimitive, literal, truthy, unsure, UNSURE, type Step } from './values.js';
 
 export { UNSURE } from './values.js';
@@ -6,7 +7,7 @@ export { UNSURE } from './values.js';
 /** A synchronous evaluation of a whole expression against its input; `UNSURE`: evaluate it with JSONata instead. */
 export type DirectEvaluation = (input: unknown) => unknown;
 
-type Node = Record<string, unknown>;
+type Node = AstNode;
 
 export interface DirectLimits {
   /** JSONata's `stack` option: a deeper expression is left to JSONata, which reports the depth. */
@@ -42,23 +43,6 @@ function unsureToSymbol(root: Step, input: unknown): unknown {
   }
 }
 
-/** The keys each node type may carry; any other key (a predicate, a group, `keepArray`, …) means "not covered". */
-const ALLOWED: Record<string, ReadonlySet<string>> = {
-  string: new Set(['type', 'value', 'position']),
-  number: new Set(['type', 'value', 'position']),
-  value: new Set(['type', 'value', 'position']),
-  name: new Set(['type', 'value', 'position']),
-  variable: new Set(['type', 'value', 'position']),
-  path: new Set(['type', 'steps', 'position']),
-  binary: new Set(['type', 'value', 'lhs', 'rhs', 'position']),
-  condition: new Set(['type', 'condition', 'then', 'else', 'position']),
-  block: new Set(['type', 'expressions', 'position']),
-  function: new Set(['type', 'value', 'procedure', 'arguments', 'position']),
-  object: new Set(['type', 'value', 'lhs', 'position']),
-  array: new Set(['type', 'value', 'expressions', 'consarray', 'position']),
-  negation: new Set(['type', 'value', 'expression', 'position']),
-};
-
 const RESERVED_KEYS = new Set(['_jsonata_lambda', '_jsonata_function']);
 
 class Compiler {
@@ -68,7 +52,7 @@ class Compiler {
     // JSONata nests at most two evaluations per AST level (a path and its step, a constructor and its value)
     if (typeof n !== 'object' || n === null || 2 * (depth + 1) >= this.limits.maxDepth) return undefined;
     const kind = kindOf(n);
-    if (!kind || !onlyKeys(n, ALLOWED[kind]!)) return undefined;
+    if (!kind || !onlyKeys(n, NODE_KEYS[kind]!)) return undefined;
     switch (kind) {
       case 'string':
       case 'number':
@@ -103,8 +87,8 @@ class Compiler {
     const names: string[] = [];
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i] as Node;
-      if (i === 0 && s.type === 'variable' && s.value === '' && onlyKeys(s, ALLOWED.variable!)) continue;
-      if (s.type !== 'name' || typeof s.value !== 'string' || !onlyKeys(s, ALLOWED.name!)) return undefined;
+      if (i === 0 && s.type === 'variable' && s.value === '' && onlyKeys(s, NODE_KEYS.variable!)) continue;
+      if (s.type !== 'name' || typeof s.value !== 'string' || !onlyKeys(s, NODE_KEYS.name!)) return undefined;
       names.push(s.value);
     }
     if (names.length === 0) return undefined;
@@ -132,7 +116,7 @@ class Compiler {
       if (!Array.isArray(pair) || pair.length !== 2) return undefined;
       const key = pair[0] as Node;
       // a computed key, a repeated one (D1009) or a reserved one (D1013) is JSONata's to evaluate or refuse
-      if (key.type !== 'string' || typeof key.value !== 'string' || !onlyKeys(key, ALLOWED.string!))
+      if (key.type !== 'string' || typeof key.value !== 'string' || !onlyKeys(key, NODE_KEYS.string!))
         return undefined;
       if (keys.includes(key.value) || RESERVED_KEYS.has(key.value)) return undefined;
       const value = this.node(pair[1] as Node, depth + 1);
@@ -153,14 +137,7 @@ class Compiler {
 
   /** Each of a node's `expressions`, or undefined when one of them is not covered. */
   private each(items: unknown, depth: number): Step[] | undefined {
-    if (!Array.isArray(items)) return undefined;
-    const steps: Step[] = [];
-    for (const item of items) {
-      const step = this.node(item as Node, depth + 1);
-      if (!step) return undefined;
-      steps.push(step);
-    }
-    return steps;
+    return compileEach(items, (item) => this.node(item, depth + 1));
   }
 
   private array(n: Node, depth: number): Step | undefined {
@@ -248,7 +225,7 @@ class Compiler {
     const args = n.arguments;
     if (n.value !== '(' || !procedure || !Array.isArray(args) || args.length !== 2) return undefined;
     if (procedure.type !== 'variable' || procedure.value !== CONCAT_FUNCTION) return undefined;
-    if (!onlyKeys(procedure, ALLOWED.variable!)) return undefined;
+    if (!onlyKeys(procedure, NODE_KEYS.variable!)) return undefined;
     const lhs = this.node(args[0] as Node, depth + 1);
     const rhs = this.node(args[1] as Node, depth + 1);
     if (!lhs || !rhs) return undefined;
@@ -274,11 +251,9 @@ function kindOf(n: Node): string | undefined {
             ? 'negation'
             : undefined;
     case 'string':
-      return typeof n.value === 'string' ? 'string' : undefined;
     case 'number':
-      return typeof n.value === 'number' && Number.isFinite(n.value) ? 'number' : undefined;
     case 'value':
-      return n.value === true || n.value === false || n.value === null ? 'value' : undefined;
+      return literalKind(n);
     case 'variable':
     case 'path':
     case 'binary':
@@ -289,10 +264,4 @@ function kindOf(n: Node): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** Own keys: the parser's nodes inherit its token fields (`id`, `lbp`, `nud`), which carry no meaning here. */
-function onlyKeys(n: Node, allowed: ReadonlySet<string>): boolean {
-  for (const key of Object.keys(n)) if (!allowed.has(key)) return false;
-  return true;
 }

@@ -1,9 +1,10 @@
 import { isFunctionValue } from '../functions/jsonata-values.js';
+import { compileEach, literalKind, NODE_KEYS, onlyKeys, type AstNode } from './ast-nodes.js';
 import { Frame, type Scope } from './program-frame.js';
 import { isSequence, settle, type Sequences } from './program-sequences.js';
 import { UNSURE, unsure } from './values.js';
 
-type Node = Record<string, unknown>;
+type Node = AstNode;
 
 /** One compiled node: JSONata's `evaluate(node, input, frame)`, synchronously. */
 type Eval = (input: unknown, frame: Scope, run: ProgramRun) => unknown;
@@ -32,19 +33,12 @@ export interface CompiledProgram {
   evaluate(input: unknown, root: Scope, run: ProgramRun): unknown;
 }
 
-const ALLOWED: Record<string, ReadonlySet<string>> = {
-  string: new Set(['type', 'value', 'position']),
-  number: new Set(['type', 'value', 'position']),
-  value: new Set(['type', 'value', 'position']),
-  name: new Set(['type', 'value', 'position']),
-  variable: new Set(['type', 'value', 'position']),
-  path: new Set(['type', 'steps', 'position']),
-  block: new Set(['type', 'expressions', 'position', 'consarray']),
-  bind: new Set(['type', 'value', 'lhs', 'rhs', 'position']),
-  function: new Set(['type', 'name', 'value', 'procedure', 'arguments', 'position']),
-  array: new Set(['type', 'value', 'expressions', 'consarray', 'position']),
-  condition: new Set(['type', 'condition', 'then', 'else', 'position']),
-  binary: new Set(['type', 'value', 'lhs', 'rhs', 'position']),
+/** The keys of the nodes covered here: JSONata's shared set, with what whole expressions add. */
+const ALLOWED: Readonly<Record<string, ReadonlySet<string>>> = {
+  ...NODE_KEYS,
+  block: new Set([...NODE_KEYS.block!, 'consarray']),
+  bind: NODE_KEYS.binary!,
+  function: new Set([...NODE_KEYS.function!, 'name']),
 };
 
 /**
@@ -252,14 +246,7 @@ class ProgramCompiler {
   }
 
   private each(items: unknown, depth: number): Eval[] | undefined {
-    if (!Array.isArray(items)) return undefined;
-    const out: Eval[] = [];
-    for (const item of items) {
-      const e = this.node(item as Node, depth + 1);
-      if (!e) return undefined;
-      out.push(e);
-    }
-    return out;
+    return compileEach(items, (item) => this.node(item, depth + 1));
   }
 }
 
@@ -374,11 +361,9 @@ function effectFree(n: unknown): boolean {
 function kindOf(n: Node): string | undefined {
   switch (n.type) {
     case 'string':
-      return typeof n.value === 'string' ? 'string' : undefined;
     case 'number':
-      return typeof n.value === 'number' && Number.isFinite(n.value) ? 'number' : undefined;
     case 'value':
-      return n.value === true || n.value === false || n.value === null ? 'value' : undefined;
+      return literalKind(n);
     case 'unary':
       return n.value === '[' ? 'array' : undefined;
     case 'variable':
@@ -394,9 +379,4 @@ function kindOf(n: Node): string | undefined {
     default:
       return undefined;
   }
-}
-
-function onlyKeys(n: Node, allowed: ReadonlySet<string>): boolean {
-  for (const key of Object.keys(n)) if (!allowed.has(key)) return false;
-  return true;
 }

@@ -3,13 +3,14 @@ import type { Scope } from './program-frame.js';
 /**
  * Functions a synchronous run may call: synchronous, and with no effect outside the evaluation's state (its
  * diagnostics, its UUID sequence), so that a run abandoned halfway leaves nothing behind. FLASH's natives, the
- * engine's `&` and `$reference`, and JSONata's plain string, number and boolean functions (some in the engine's
+ * engine's `&`, `$reference` and `$uuid`, and JSONata's plain string, number and boolean functions (some in the engine's
  * guarded form).
  */
 const SYNCHRONOUS = new Set([
   '__concat',
   '__fv',
   'reference',
+  'uuid',
   'substring',
   'substringBefore',
   'substringAfter',

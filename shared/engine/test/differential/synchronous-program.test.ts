@@ -92,6 +92,14 @@ const shapes: [string, Case][] = [
       input: {},
     },
   ],
+  [
+    'seeded UUIDs',
+    { expr: '($a := $uuid(); $b := $uuid(a); $c := $uuid(); [$a, $b, $c])', input: { a: 'x' } },
+  ],
+  [
+    'a UUID taken, then handed back',
+    { expr: '($u := $uuid(); {"k": 1} ? $u & "/" & $uuid() : 0)', input: {} },
+  ],
   ['a reference of a non-resource', { expr: '$reference(a)', input: { a: { x: 1 } } }],
   ['a concatenation of structures', { expr: 'a & b', input: { a: { k: [1] }, b: [true] } }],
   ['$$ inside a block', { expr: 'a.($$.b & $)', input: { a: ['1', '2'], b: 'x' } }],
@@ -153,6 +161,9 @@ describe('a synchronous run answers as JSONata does', () => {
   test('covers the ADT mapping and a good part of the corpus', async () => {
     const [, synchronous] = await both();
     expect((await synchronous.compile(ADT)).synchronous).toBe(true);
+    expect((await synchronous.compile('($a := $uuid(); [$a, a])')).synchronous).toBe(true);
+    // items that call something: JSONata evaluates them concurrently, so the order of their effects is its own
+    expect((await synchronous.compile('[$uuid(), a]')).synchronous).toBe(false);
     expect((await synchronous.compile('$map(a, function($v) { $v })')).synchronous).toBe(false);
     expect((await synchronous.compile('($f := $uppercase; $f(a))')).synchronous).toBe(false);
     expect(covered).toBeGreaterThan(100);
@@ -195,5 +206,30 @@ describe('which runs take the synchronous form', () => {
     }
     // the first 16 runs tried and were handed back (one read more each), the other 24 went to JSONata alone
     expect(reads).toBe(40 * plain + 16);
+  });
+});
+
+describe('limits in a synchronous run', () => {
+  test('the time limit ends it with D1012, as it ends a run of JSONata', async () => {
+    const engine = await r4Engine({ ownThread: true, limits: { timeoutMs: 20 } });
+    const compiled = await engine.compile('a.($uppercase($) & $lowercase($))');
+    expect(compiled.synchronous).toBe(true);
+    const input = { a: Array.from({ length: 400_000 }, (_, i) => `Item${i}`) };
+    await expect(compiled.evaluate(input)).rejects.toMatchObject({ code: 'D1012', value: 20 });
+  });
+
+  test('the sequence bound ends it with D2015, as it ends a run of JSONata', async () => {
+    const limits = { maxSequenceLength: 100 };
+    const input = { a: Array.from({ length: 150 }, (_, i) => ({ b: i })) };
+    const outcomes = await Promise.all(
+      [false, true].map(async (ownThread) => {
+        const engine = await r4Engine({ ownThread, limits });
+        return (await engine.compile('a.b'))
+          .evaluate(input)
+          .catch((e: { code?: string; value?: number }) => e);
+      }),
+    );
+    expect(outcomes[1]).toMatchObject({ code: 'D2015', value: 100 });
+    expect(plain(outcomes[1])).toEqual(plain(outcomes[0]));
   });
 });

@@ -1,7 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { workerData } from 'node:worker_threads';
-import type { EvalWorkerData } from './eval-task.js';
-import { Gate } from './gate.js';
+import type { EvalWorkerData } from './eval-task.js' with { 'resolution-mode': 'import' };
 
 /** Longest a thread waits for the first one: a first thread that died while loading opens nothing. */
 const FIRST_THREAD_WAIT_MS = 5_000;
@@ -13,9 +10,10 @@ const FIRST_THREAD_WAIT_MS = 5_000;
  * starts at once: the gate is open by then.
  */
 async function load(): Promise<unknown> {
-  const data = workerData as EvalWorkerData;
+  const data = (await import('node:worker_threads')).workerData as EvalWorkerData;
+  const { Gate } = await import('./gate.js');
   const first = Atomics.add(new Int32Array(data.startTickets), 0, 1) === 0;
-  if (!first) await myTurn(data.startGate);
+  if (!first) await myTurn(data.startGate, Gate);
   try {
     return await ((await import(data.module)) as { default: Promise<unknown> }).default;
   } finally {
@@ -24,7 +22,11 @@ async function load(): Promise<unknown> {
 }
 
 /** Until the first thread opens the gate, or FIRST_THREAD_WAIT_MS at most. */
-async function myTurn(gate: SharedArrayBuffer): Promise<void> {
+async function myTurn(
+  gate: SharedArrayBuffer,
+  Gate: { opened(buffer: SharedArrayBuffer): Promise<void> },
+): Promise<void> {
+  const { setTimeout: sleep } = await import('node:timers/promises');
   const timer = new AbortController();
   // the timer also keeps this thread's event loop alive meanwhile: a wait on shared memory does not
   const timedOut = sleep(FIRST_THREAD_WAIT_MS, undefined, { signal: timer.signal }).catch(() => undefined);
@@ -33,10 +35,11 @@ async function myTurn(gate: SharedArrayBuffer): Promise<void> {
 }
 
 /**
- * A promise, not a top-level await: piscina `require()`s this module first, and require(esm) loads a module without
- * top-level await in one synchronous step, so the `import()` it would fall back to never runs beside it for the same
- * module (Node 20 aborts the process when both do). Piscina awaits the handler it is given, so a thread still
- * takes no task before its engine is built; a load that fails before piscina awaits it ends the thread with the same
- * error, as an unhandled rejection.
+ * CommonJS, and its exports a promise: piscina `require()`s the module it is given, and a CommonJS module is loaded
+ * by `require()` without Node's ESM loader. An ES module there is loaded by require(esm), which on Node 20 can abort
+ * the whole process (`v8::Module::IsGraphAsync … must be used on an instantiated module`, seen once as threads
+ * started under load); everything of ours is imported from here asynchronously. Piscina awaits the handler it is
+ * given, so a thread still takes no task before its engine is built; a load that fails before piscina awaits it ends
+ * the thread with the same error, as an unhandled rejection.
  */
-export default load();
+export = load();
