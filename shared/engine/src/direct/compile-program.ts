@@ -1,30 +1,15 @@
 import { isFunctionValue } from '../functions/jsonata-values.js';
 import { compileEach, literalKind, NODE_KEYS, onlyKeys, type AstNode } from './ast-nodes.js';
 import { Frame, type Scope } from './program-frame.js';
-import { isSequence, settle, type Sequences } from './program-sequences.js';
-import { UNSURE, unsure } from './values.js';
+import { apply, isObject, type FunctionValue } from './program-apply.js';
+import type { Eval, ProgramRun } from './program-run.js';
+import { append, booleanOf, isPrimitive, step } from './program-values.js';
+import { settle } from './program-sequences.js';
+import { unsure } from './values.js';
 
 type Node = AstNode;
 
-/** One compiled node: JSONata's `evaluate(node, input, frame)`, synchronously. */
-type Eval = (input: unknown, frame: Scope, run: ProgramRun) => unknown;
-
-/** What one synchronous run carries: its sequences, its clock, and the functions it may call. */
-export interface ProgramRun {
-  readonly sequences: Sequences;
-  /** The function values the run may call (their implementations are synchronous), by identity. */
-  readonly callable: ReadonlySet<unknown>;
-  /** Throws D1012 once the evaluation's time is up (checked every so many calls). */
-  tick(): void;
-}
-
-/** A JSONata function value as `registerFunction` makes it. */
-interface FunctionValue {
-  implementation: (...args: unknown[]) => unknown;
-  signature?: { validate(args: unknown[], context: unknown): unknown[] };
-  token?: unknown;
-  position?: unknown;
-}
+export type { ProgramRun } from './program-run.js';
 
 export interface CompiledProgram {
   /** The names the program calls as functions: each must be one whose implementation is synchronous. */
@@ -259,94 +244,6 @@ function variable(key: string): Eval {
 function name(key: unknown): Eval | undefined {
   if (typeof key !== 'string') return undefined;
   return (input, _frame, run) => settle(run.sequences.lookup(input, key));
-}
-
-/** JSONata's evaluateStep, without sorts or stages: the step over each item, the results flattened one level. */
-function step(s: Eval, input: unknown, frame: Scope, run: ProgramRun, lastStep: boolean): unknown[] {
-  const { sequences } = run;
-  const result = sequences.create();
-  const items = input as unknown[];
-  for (let i = 0; i < items.length; i++) {
-    const res = s(items[i], frame, run);
-    if (res !== undefined) sequences.push(result, res);
-  }
-  if (lastStep && result.length === 1 && Array.isArray(result[0]) && !isSequence(result[0]))
-    return result[0] as unknown[];
-  const out = sequences.create();
-  for (const res of result) {
-    if (!Array.isArray(res) || (res as { cons?: boolean }).cons) sequences.push(out, res);
-    else for (const v of res) sequences.push(out, v);
-  }
-  return out;
-}
-
-/** JSONata's evaluateFunction, apply and applyInner for a native function value, with their error stamps. */
-function apply(
-  proc: FunctionValue,
-  fname: string,
-  position: unknown,
-  args: unknown[],
-  input: unknown,
-  frame: Scope,
-): unknown {
-  let result: unknown;
-  try {
-    proc.token = fname;
-    proc.position = position;
-    try {
-      const validated = proc.signature ? proc.signature.validate(args, input) : args;
-      result = proc.implementation.apply({ environment: frame, input }, validated);
-    } catch (err) {
-      if (isObject(err)) {
-        if (err['token'] === undefined && proc.token !== undefined) err['token'] = proc.token;
-        err['position'] = proc.position || err['position'];
-      }
-      throw err;
-    }
-  } catch (err) {
-    if (err !== UNSURE && isObject(err)) {
-      if (!err['position']) err['position'] = position;
-      if (!err['token']) err['token'] = fname;
-    }
-    throw err;
-  }
-  if (result instanceof Promise) {
-    result.catch(() => undefined);
-    return unsure();
-  }
-  // a generator (JSONata would take its first value) or a tail call: JSONata's to run
-  if (isObject(result) && (typeof result['next'] === 'function' || result['thunk'] === true)) return unsure();
-  return result;
-}
-
-/** JSONata's `$append` as the array constructor uses it, bounded like its sequences. */
-function append(arg1: unknown[], arg2: unknown, run: ProgramRun): unknown[] {
-  const more = Array.isArray(arg2) ? arg2 : [arg2];
-  const size = arg1.length + more.length;
-  if (size > run.sequences.limit) throw { code: 'D2015', value: size, stack: new Error().stack };
-  return arg1.concat(more);
-}
-
-/** JSONata's `$boolean` for plain values; structures and odd numbers are its own to judge. */
-function booleanOf(v: unknown): boolean {
-  if (v === undefined || v === null) return false;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v.length > 0;
-  if (typeof v === 'number' && Number.isFinite(v)) return v !== 0;
-  return unsure();
-}
-
-function isPrimitive(v: unknown): boolean {
-  return (
-    v === null ||
-    typeof v === 'string' ||
-    typeof v === 'boolean' ||
-    (typeof v === 'number' && Number.isFinite(v))
-  );
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
 }
 
 /** Whether a node neither calls nor binds anything (its evaluation order cannot matter). */

@@ -1,0 +1,53 @@
+import { UNSURE, unsure } from './values.js';
+import type { Scope } from './program-frame.js';
+
+/** A JSONata function value as `registerFunction` makes it. */
+export interface FunctionValue {
+  implementation: (...args: unknown[]) => unknown;
+  signature?: { validate(args: unknown[], context: unknown): unknown[] };
+  token?: unknown;
+  position?: unknown;
+}
+
+/** JSONata's evaluateFunction, apply and applyInner for a native function value, with their error stamps. */
+export function apply(
+  proc: FunctionValue,
+  fname: string,
+  position: unknown,
+  args: unknown[],
+  input: unknown,
+  frame: Scope,
+): unknown {
+  let result: unknown;
+  try {
+    proc.token = fname;
+    proc.position = position;
+    try {
+      const validated = proc.signature ? proc.signature.validate(args, input) : args;
+      result = proc.implementation.apply({ environment: frame, input }, validated);
+    } catch (err) {
+      if (isObject(err)) {
+        if (err['token'] === undefined && proc.token !== undefined) err['token'] = proc.token;
+        err['position'] = proc.position || err['position'];
+      }
+      throw err;
+    }
+  } catch (err) {
+    if (err !== UNSURE && isObject(err)) {
+      if (!err['position']) err['position'] = position;
+      if (!err['token']) err['token'] = fname;
+    }
+    throw err;
+  }
+  if (result instanceof Promise) {
+    result.catch(() => undefined);
+    return unsure();
+  }
+  // a generator (JSONata would take its first value) or a tail call: JSONata's to run
+  if (isObject(result) && (typeof result['next'] === 'function' || result['thunk'] === true)) return unsure();
+  return result;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
