@@ -41,15 +41,20 @@ export function* transpiledFiles(root, project) {
     composite: false,
     incremental: false,
   };
+  // a `.cts` file is CommonJS whatever the package says: NodeNext reads that from its extension, as `tsc` does
+  const commonJs = { ...compilerOptions, module: ts.ModuleKind.NodeNext };
   for (const fileName of parsed.fileNames) {
-    if (fileName.endsWith('.d.ts')) continue;
-    if (!fileName.endsWith('.ts')) throw new Error(`${fileName}: only .ts files are transpiled here`);
-    const output = resolve(outDir, relative(rootDir, fileName)).replace(/\.ts$/, '.js');
+    if (fileName.endsWith('.d.ts') || fileName.endsWith('.d.cts')) continue;
+    const cts = fileName.endsWith('.cts');
+    if (!cts && !fileName.endsWith('.ts'))
+      throw new Error(`${fileName}: only .ts and .cts files are transpiled here`);
+    const output = resolve(outDir, relative(rootDir, fileName)).replace(/\.(c?)ts$/, '.$1js');
     const source = readFileSync(fileName, 'utf8');
     yield {
       source: fileName,
       output,
-      text: ts.transpileModule(source, { compilerOptions, fileName }).outputText,
+      text: ts.transpileModule(source, { compilerOptions: cts ? commonJs : compilerOptions, fileName })
+        .outputText,
     };
   }
 }
