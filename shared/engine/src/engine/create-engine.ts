@@ -77,11 +77,13 @@ export function createEngine(options: EngineOptions): Engine {
       ...guardedFunctions(originals, limits),
       ...custom,
     ];
-    const prepare = (j: JsonataExpression): void => {
-      for (const fn of registered) j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
+    /** Binds the engine's functions and constants in `j`; `only`: just the functions of those names. */
+    const prepare = (j: JsonataExpression, only?: ReadonlySet<string>): void => {
+      for (const fn of registered)
+        if (!only || only.has(fn.name)) j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
       if (core.tables) {
         for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
-          j.registerFunction(name, impl);
+          if (!only || only.has(name)) j.registerFunction(name, impl);
         if (explain)
           for (const [name, impl] of Object.entries(explainNatives(core.tables)))
             j.registerFunction(name, impl);

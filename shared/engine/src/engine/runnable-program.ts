@@ -6,24 +6,26 @@ import { Sequences } from '../direct/program-sequences.js';
 import type { RunnableProgram } from '../direct/run-program.js';
 import { jsonata, type JsonataExpression } from '../runtime/jsonata-module.js';
 import type { Limits } from '../runtime/limits.js';
+import { referencedNames } from '../syntax/referenced-names.js';
 
 const SCOPE = '__mapx_scope';
 
 /**
  * The synchronous form of a compiled expression (direct/compile-program.ts), or undefined where it has none. Its
- * calls are looked up in a frame prepared exactly as the expression's own (`prepare`: the same functions, FLASH
- * natives and constants), which a one-call expression hands back.
+ * names are looked up in a frame prepared as the expression's own (`prepare`: the same constants, and the same
+ * functions and FLASH natives of every name the program reads), which a one-call expression hands back.
  */
 export async function runnableProgram(
   core: CompiledCore,
-  prepare: (j: JsonataExpression) => void,
+  prepare: (j: JsonataExpression, only: ReadonlySet<string>) => void,
   limits: Limits,
   hostFunctions: ReadonlySet<string>,
 ): Promise<RunnableProgram | undefined> {
   const program = compileProgram(core.jexpr.ast(), limits.maxDepth);
   if (!program) return undefined;
   const probe = jsonata(`$${SCOPE}()`);
-  prepare(probe);
+  // only the functions the program names: registering all of them (their signatures parsed) doubled a compile
+  prepare(probe, referencedNames(core.jexpr.ast()));
   probe.registerFunction(SCOPE, function (this: { environment: Scope }) {
     return this.environment;
   });

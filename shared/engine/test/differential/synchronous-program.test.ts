@@ -100,6 +100,13 @@ const shapes: [string, Case][] = [
     'a UUID taken, then handed back',
     { expr: '($u := $uuid(); {"k": 1} ? $u & "/" & $uuid() : 0)', input: {} },
   ],
+  [
+    'rules reading functions and constants as values',
+    {
+      expr: "InstanceOf: Patient\n* gender = $reference\n* id = $string\n* language = $throwLevel & ''",
+      input: {},
+    },
+  ],
   ['a reference of a non-resource', { expr: '$reference(a)', input: { a: { x: 1 } } }],
   ['a concatenation of structures', { expr: 'a & b', input: { a: { k: [1] }, b: [true] } }],
   ['$$ inside a block', { expr: 'a.($$.b & $)', input: { a: ['1', '2'], b: 'x' } }],
