@@ -1,11 +1,11 @@
-import { isFunctionValue } from '../functions/jsonata-values.js';
+import { isFunctionValue, settle } from '../functions/jsonata-values.js';
 import { compileEach, literalKind, NODE_KEYS, onlyKeys, type AstNode } from './ast-nodes.js';
-import { Frame, type Scope } from './program-frame.js';
+import type { Env } from '../runtime/policy.js';
+import { Frame } from './program-frame.js';
 import { apply, isObject, type FunctionValue } from './program-apply.js';
 import type { Eval, ProgramRun } from './program-run.js';
-import { append, booleanOf, isPrimitive, step } from './program-values.js';
-import { settle } from './program-sequences.js';
-import { unsure } from './values.js';
+import { append, step } from './program-values.js';
+import { isPrimitive, truthy, unsure } from './values.js';
 
 type Node = AstNode;
 
@@ -15,7 +15,7 @@ export interface CompiledProgram {
   /** The names the program calls as functions: each must be one whose implementation is synchronous. */
   readonly calls: ReadonlySet<string>;
   /** The whole expression against its input in the root frame; throws `UNSURE` where JSONata must run it. */
-  evaluate(input: unknown, root: Scope, run: ProgramRun): unknown;
+  evaluate(input: unknown, root: Env, run: ProgramRun): unknown;
 }
 
 /** The keys of the nodes covered here: JSONata's shared set, with what whole expressions add. */
@@ -39,7 +39,7 @@ export function compileProgram(ast: unknown, maxDepth: number): CompiledProgram 
   const compiler = new ProgramCompiler(maxDepth);
   const root = compiler.node(ast as Node, 0);
   if (!root) return undefined;
-  return { calls: compiler.calls, evaluate: (input, frame, run) => root(input, frame, run) };
+  return { calls: compiler.calls, evaluate: root };
 }
 
 class ProgramCompiler {
@@ -197,7 +197,7 @@ class ProgramCompiler {
     const otherwise = n.else === undefined ? undefined : this.node(n.else as Node, depth + 1);
     if (!test || !then || (n.else !== undefined && !otherwise)) return undefined;
     return (input, frame, run) => {
-      if (booleanOf(test(input, frame, run))) return then(input, frame, run);
+      if (truthy(test(input, frame, run))) return then(input, frame, run);
       return otherwise ? otherwise(input, frame, run) : undefined;
     };
   }
@@ -221,10 +221,10 @@ class ProgramCompiler {
       }
       case 'and':
         return (input, frame, run) =>
-          booleanOf(lhs(input, frame, run)) ? booleanOf(rhs(input, frame, run)) : false;
+          truthy(lhs(input, frame, run)) ? truthy(rhs(input, frame, run)) : false;
       case 'or':
         return (input, frame, run) =>
-          booleanOf(lhs(input, frame, run)) ? true : booleanOf(rhs(input, frame, run));
+          truthy(lhs(input, frame, run)) ? true : truthy(rhs(input, frame, run));
       default:
         return undefined;
     }

@@ -1,5 +1,5 @@
 import { UNSURE, unsure } from './values.js';
-import type { Scope } from './program-frame.js';
+import type { Env } from '../runtime/policy.js';
 
 /** A JSONata function value as `registerFunction` makes it. */
 export interface FunctionValue {
@@ -16,7 +16,7 @@ export function apply(
   position: unknown,
   args: unknown[],
   input: unknown,
-  frame: Scope,
+  frame: Env,
 ): unknown {
   let result: unknown;
   try {

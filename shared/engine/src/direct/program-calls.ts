@@ -1,4 +1,4 @@
-import type { Scope } from './program-frame.js';
+import type { Env } from '../runtime/policy.js';
 
 /**
  * Functions a synchronous run may call: synchronous, and with no effect outside the evaluation's state (its
@@ -37,7 +37,7 @@ const FLASH_CALL = /^__c\d+$/;
  */
 export function callableValues(
   calls: Iterable<string>,
-  base: Scope,
+  base: Env,
   hostFunctions: ReadonlySet<string>,
 ): ReadonlySet<unknown> | undefined {
   const out = new Set<unknown>();

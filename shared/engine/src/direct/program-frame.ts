@@ -1,13 +1,10 @@
-/** A JSONata frame as native functions see it (`this.environment`): bindings, looked up through the parents. */
-export interface Scope {
-  lookup(name: string | symbol): unknown;
-}
+import type { Env } from '../runtime/policy.js';
 
 /** A block's frame in a synchronous run: its own bindings first, then its parent's (JSONata's createFrame). */
-export class Frame implements Scope {
+export class Frame implements Env {
   private readonly bindings: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
 
-  constructor(private readonly parent: Scope) {}
+  constructor(private readonly parent: Env) {}
 
   bind(name: string, value: unknown): void {
     this.bindings[name] = value;
@@ -23,11 +20,11 @@ export class Frame implements Scope {
  * The root of a synchronous run: what JSONata's evaluation frame holds (the call's bindings, then `$` for the
  * input), above the compiled expression's own frame (`base`: its functions, constants and JSONata's built-ins).
  */
-export class RootFrame implements Scope {
+export class RootFrame implements Env {
   constructor(
     private readonly input: unknown,
     private readonly bindings: Record<string, unknown>,
-    private readonly base: Scope,
+    private readonly base: Env,
   ) {}
 
   lookup(name: string | symbol): unknown {

@@ -1,8 +1,8 @@
-import type { Scope } from './program-frame.js';
+import type { Env } from '../runtime/policy.js';
 import type { Sequences } from './program-sequences.js';
 
 /** One compiled node: JSONata's `evaluate(node, input, frame)`, synchronously. */
-export type Eval = (input: unknown, frame: Scope, run: ProgramRun) => unknown;
+export type Eval = (input: unknown, frame: Env, run: ProgramRun) => unknown;
 
 /** What one synchronous run carries: its sequences, its clock, and the functions it may call. */
 export interface ProgramRun {

@@ -1,7 +1,4 @@
-import { isFunctionValue } from '../functions/jsonata-values.js';
-
-/** JSONata's sequence: an array flagged as one, flattened and unwrapped as it travels (jsonata 2.2.2). */
-export type Sequence = unknown[] & { sequence?: boolean; keepSingleton?: boolean; tupleStream?: boolean };
+import { isFunctionValue, type Sequence } from '../functions/jsonata-values.js';
 
 /** Sequences bounded to `limit` items, as the engine bounds JSONata's own (runtime/sequence-bound.ts): D2015. */
 export class Sequences {
@@ -34,17 +31,4 @@ export class Sequences {
       return (input as Record<string, unknown>)[key];
     return undefined;
   }
-}
-
-export function isSequence(v: unknown): v is Sequence {
-  return Array.isArray(v) && (v as Sequence).sequence === true;
-}
-
-/** What JSONata does with every node's result: an empty sequence is no value, a singleton its item. */
-export function settle(result: unknown): unknown {
-  if (result && isSequence(result) && !result.tupleStream) {
-    if (result.length === 0) return undefined;
-    if (result.length === 1) return result.keepSingleton ? result : result[0];
-  }
-  return result;
 }

@@ -1,10 +1,9 @@
 import type { ProgramRun, Eval } from './program-run.js';
-import type { Scope } from './program-frame.js';
-import { isSequence } from './program-sequences.js';
-import { unsure } from './values.js';
+import type { Env } from '../runtime/policy.js';
+import { isSequence } from '../functions/jsonata-values.js';
 
 /** JSONata's evaluateStep, without sorts or stages: the step over each item, the results flattened one level. */
-export function step(s: Eval, input: unknown, frame: Scope, run: ProgramRun, lastStep: boolean): unknown[] {
+export function step(s: Eval, input: unknown, frame: Env, run: ProgramRun, lastStep: boolean): unknown[] {
   const { sequences } = run;
   const result = sequences.create();
   const items = input as unknown[];
@@ -28,22 +27,4 @@ export function append(arg1: unknown[], arg2: unknown, run: ProgramRun): unknown
   const size = arg1.length + more.length;
   if (size > run.sequences.limit) throw { code: 'D2015', value: size, stack: new Error().stack };
   return arg1.concat(more);
-}
-
-/** JSONata's `$boolean` for plain values; structures and odd numbers are its own to judge. */
-export function booleanOf(v: unknown): boolean {
-  if (v === undefined || v === null) return false;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v.length > 0;
-  if (typeof v === 'number' && Number.isFinite(v)) return v !== 0;
-  return unsure();
-}
-
-export function isPrimitive(v: unknown): boolean {
-  return (
-    v === null ||
-    typeof v === 'string' ||
-    typeof v === 'boolean' ||
-    (typeof v === 'number' && Number.isFinite(v))
-  );
 }

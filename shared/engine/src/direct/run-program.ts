@@ -1,14 +1,15 @@
-import { populateMessage } from '../errors/mapx-error.js';
+import { isCodedError, populateMessage } from '../errors/mapx-error.js';
 import type { EngineLogger, EvalState } from '../runtime/policy.js';
 import type { CompiledProgram, ProgramRun } from './compile-program.js';
-import { RootFrame, type Scope } from './program-frame.js';
+import type { Env } from '../runtime/policy.js';
+import { RootFrame } from './program-frame.js';
 import type { Sequences } from './program-sequences.js';
 import { UNSURE } from './values.js';
 
 /** A program ready to run: the compiled expression's own frame and the functions its calls reach there. */
 export interface RunnableProgram {
   readonly program: CompiledProgram;
-  readonly base: Scope;
+  readonly base: Env;
   readonly callable: ReadonlySet<unknown>;
   readonly sequences: Sequences;
 }
@@ -52,8 +53,8 @@ export function runProgram(
     state.logger = logger;
     // the time limit ends the evaluation here as it would in JSONata's run; any other error is left to JSONata's
     // run to raise, so that it carries exactly JSONata's message and position
-    if (isTimeout(e)) {
-      populateMessage(e);
+    if (isCodedError(e) && e.code === 'D1012') {
+      populateMessage(e as Record<string, unknown>);
       replay(held, logger);
       throw e;
     }
@@ -64,10 +65,6 @@ export function runProgram(
     if (deterministic) deterministic.next = before[4] as number;
     return UNSURE;
   }
-}
-
-function isTimeout(e: unknown): e is Record<string, unknown> {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'D1012';
 }
 
 function holding(held: LogCall[]): EngineLogger {

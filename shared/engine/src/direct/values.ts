@@ -48,11 +48,14 @@ export function isPrimitive(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
 
-/** JSONata's `$boolean` for the values it maps without looking inside: objects and arrays are its own to judge. */
+/**
+ * JSONata's `$boolean` for the values it maps without looking inside: objects, arrays and numbers that are not finite
+ * (NaN is false to it, an infinite number an error) are its own to judge.
+ */
 export function truthy(v: unknown): boolean {
   if (v === undefined || v === null) return false;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string') return v.length > 0;
-  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'number' && Number.isFinite(v)) return v !== 0;
   return unsure();
 }

@@ -13,7 +13,6 @@ import { withoutSequencePush } from '../runtime/sequence-bound.js';
 import type { JsonataExpression } from '../runtime/jsonata-module.js';
 import type { CallHost } from './call-context.js';
 import { MappingNatives } from './mapping-natives.js';
-import { referencedNames } from '../syntax/referenced-names.js';
 import { mapError, type CompiledCore } from './compile-source.js';
 import { deterministicState } from '../runtime/deterministic.js';
 import { isReservedName } from '../syntax/reserved-names.js';
@@ -30,6 +29,8 @@ interface Parts {
   thresholds: Thresholds;
   /** Names bound at the root of the expression (the thresholds and the engine's constants), below every binding. */
   rootNames: readonly string[];
+  /** Every `$name` the compiled expression reads (syntax/referenced-names.ts). */
+  referenced: ReadonlySet<string>;
   bindings: Record<string, unknown>;
   limits: Limits;
   /** The variant for short runs of a bounded expression (compile-source.ts, `shortVariant`), compiled on first use. */
@@ -61,7 +62,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       return m;
     });
   };
-  const referenced = referencedNames(p.core.jexpr.ast());
+  const { referenced } = p;
   /** Per set of mapping functions: the root names a saved mapping of the same name replaces. */
   const shadowedRoot = new WeakMap<MappingNatives, readonly string[]>();
   const rootShadowedBy = (natives: MappingNatives): readonly string[] => {
@@ -145,7 +146,7 @@ export function createCompiledExpression(p: Parts): CompiledExpression {
       }
       if (result === UNSURE)
         result =
-          opts?.short === true && p.shortJexpr
+          short && p.shortJexpr
             ? await p.shortJexpr().evaluate(root, all)
             : withoutSequencePush(await p.core.jexpr.evaluate(root, all));
       if (tracer) {

@@ -20,6 +20,7 @@ import { resolveLimits } from '../runtime/limits.js';
 import { guardedFunctions } from './guarded-functions.js';
 import { explainNatives } from '../explain/explain-natives.js';
 import { runnableProgram } from './runnable-program.js';
+import { referencedNames } from '../syntax/referenced-names.js';
 
 /** Creates the mapx engine: compile (LRU-cached), custom functions and bindings. */
 export function createEngine(options: EngineOptions): Engine {
@@ -30,7 +31,6 @@ export function createEngine(options: EngineOptions): Engine {
   // the explain variants: rarer, larger (tracing hooks), kept apart so they never evict the normal ones
   const explained = new Lru<Keyed<Promise<CompiledExpression>>>(EXPLAIN_CACHE_ENTRIES);
   const custom: MapxFunction[] = [];
-  const hostFunctions = new Set<string>();
   const bindings: Record<string, unknown> = {};
   const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options.thresholds ?? {}) };
   const limits = resolveLimits(options.limits);
@@ -105,12 +105,17 @@ export function createEngine(options: EngineOptions): Engine {
           };
     const direct =
       core.costBound === undefined || explain ? undefined : compileDirect(core.jexpr.ast(), limits);
-    const program = explain ? undefined : await runnableProgram(core, prepare, limits, hostFunctions);
+    const referenced = referencedNames(core.jexpr.ast());
+    const hostFunctions = new Set(custom.map((fn) => fn.name));
+    const program = explain
+      ? undefined
+      : await runnableProgram(core, prepare, limits, referenced, hostFunctions);
     return createCompiledExpression({
       core,
       host,
       thresholds,
       rootNames: rootValues.map(([name]) => name),
+      referenced,
       bindings,
       limits,
       ...(shortJexpr ? { shortJexpr } : {}),
@@ -149,7 +154,6 @@ export function createEngine(options: EngineOptions): Engine {
     },
     registerFunction(name, impl, signature) {
       custom.push({ name, impl, ...(signature !== undefined ? { signature } : {}) });
-      hostFunctions.add(name);
     },
     registerBinding(name, value) {
       bindings[name] = value;

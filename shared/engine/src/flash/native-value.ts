@@ -1,6 +1,6 @@
 import type { Env } from '../runtime/policy.js';
 import type { NativeValue, PathStep } from '../syntax/call-plan.js';
-import { isFunctionValue } from '../functions/jsonata-values.js';
+import { isFunctionValue, isSequence, settle, type Sequence } from '../functions/jsonata-values.js';
 
 /**
  * Inline values the lowering left to native code: literals, `$var`, paths of names (`a.b`, `$v.a`, `$.a`),
@@ -17,10 +17,10 @@ function evaluate(v: NativeValue, input: unknown, env: Env): unknown {
     case 'literal':
       return v.value;
     case 'var':
-      return unwrap(variable(v.name, input, env));
+      return settle(variable(v.name, input, env));
     case 'path': {
       const direct = objectPath(v.steps, input, env);
-      return direct !== ARRAY ? direct : unwrap(path(v.steps, input, env));
+      return direct !== ARRAY ? direct : settle(path(v.steps, input, env));
     }
     case 'eq': {
       const lhs = evaluate(v.lhs, input, env);
@@ -81,23 +81,10 @@ function objectPath(steps: readonly PathStep[], input: unknown, env: Env): unkno
   return cur;
 }
 
-type Seq = unknown[] & { sequence?: boolean; keepSingleton?: boolean; tupleStream?: boolean; cons?: boolean };
-
-function sequence(): Seq {
-  const s: Seq = [];
+function sequence(): Sequence {
+  const s: Sequence = [];
   s.sequence = true;
   return s;
-}
-
-const isSequence = (v: unknown): v is Seq => Array.isArray(v) && (v as Seq).sequence === true;
-
-/** What JSONata does with every node's result: empty sequences vanish, singletons are unwrapped. */
-function unwrap(r: unknown): unknown {
-  if (r && isSequence(r) && !r.tupleStream) {
-    if (r.length === 0) return undefined;
-    if (r.length === 1) return r.keepSingleton ? r : r[0];
-  }
-  return r;
 }
 
 /** A function passed to a native call arrives wrapped in a closure, which no rule keeps as a value. */
@@ -147,7 +134,7 @@ function path(steps: readonly PathStep[], input: unknown, env: Env): unknown {
 function step(s: PathStep, input: readonly unknown[], env: Env, lastStep: boolean): unknown[] {
   const result = sequence();
   for (let i = 0; i < input.length; i++) {
-    const res = unwrap(s.kind === 'name' ? lookup(input[i], s.name) : variable(s.name, input[i], env));
+    const res = settle(s.kind === 'name' ? lookup(input[i], s.name) : variable(s.name, input[i], env));
     if (res !== undefined) result.push(res);
   }
   if (lastStep && result.length === 1 && Array.isArray(result[0]) && !isSequence(result[0])) {
@@ -155,7 +142,7 @@ function step(s: PathStep, input: readonly unknown[], env: Env, lastStep: boolea
   }
   const out = sequence();
   result.forEach((res) => {
-    if (!Array.isArray(res) || (res as Seq).cons) out.push(res);
+    if (!Array.isArray(res) || (res as Sequence).cons) out.push(res);
     else res.forEach((v) => out.push(v));
   });
   return out;

@@ -62,3 +62,24 @@ export function asArray(v: unknown): unknown[] {
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !isFunctionValue(v);
 }
+
+/** JSONata's sequence: an array flagged as one, flattened and unwrapped as it travels (jsonata 2.2.2). */
+export type Sequence = unknown[] & {
+  sequence?: boolean;
+  keepSingleton?: boolean;
+  tupleStream?: boolean;
+  cons?: boolean;
+};
+
+export function isSequence(v: unknown): v is Sequence {
+  return Array.isArray(v) && (v as Sequence).sequence === true;
+}
+
+/** What JSONata does with every node's result: an empty sequence is no value, a singleton its item. */
+export function settle(result: unknown): unknown {
+  if (result && isSequence(result) && !result.tupleStream) {
+    if (result.length === 0) return undefined;
+    if (result.length === 1) return result.keepSingleton ? result : result[0];
+  }
+  return result;
+}
