@@ -2,7 +2,9 @@
 // small POST / scenarios through the service's own pipeline on one thread (normaliser + engine, isolation off:
 // what an evaluation thread runs), measured with V8's GC profiler (allocated = heap growth between collections, summed). With
 // BENCH_BASE_ROOT (another built checkout) both builds are measured alternately, each in a fresh process per round.
-// BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario). BENCH_ALLOC_ENGINE=thread evaluates with
+// BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario), BENCH_ALLOC_ONLY (only the scenarios whose
+// name contains it: a process that runs one mapping, as `mapx run` does, optimises differently from one that has run
+// several). BENCH_ALLOC_ENGINE=thread evaluates with
 // the engine an evaluation thread builds (the service's default, isolation on) instead of the main thread's.
 // One JSON line per build and scenario.
 import { execFileSync } from 'node:child_process';
@@ -81,7 +83,10 @@ async function child(root) {
       },
     },
   ];
+  const only = process.env.BENCH_ALLOC_ONLY?.toLowerCase();
   for (const s of scenarios) {
+    // one scenario alone in its process: the others' shapes would make the engine's hot code polymorphic
+    if (only && !s.name.toLowerCase().includes(only)) continue;
     const once = async () => {
       const reply = await runEvaluation(app.mapx, {
         source: s.source,

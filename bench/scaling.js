@@ -8,8 +8,8 @@
 // shows the cost.
 // Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
 // BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
-// BENCH_CONNECTIONS (8 per process), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>` deduplicated; empty: no
-// `mapx run`), BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run`
+// BENCH_CONNECTIONS (8 per process), BENCH_WRK_THREADS (1), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>`
+// deduplicated; `PxT`: P `mapx run` processes side by side, each `--shard i/P` with T threads; empty: no `mapx run`), BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run`
 // thread count again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16`: the threads that V8's garbage-collection
 // and compiler helpers of every isolate in the process share, 4 by default), BENCH_SCALING_RUN_ENV (`;`-separated
 // sets of space-separated NAME=value, e.g. `MAPX_EVAL_YOUNG_GENERATION_MB=96;MAPX_EVAL_YOUNG_GENERATION_MB=192`:
@@ -22,8 +22,8 @@
 // (`warmUpCpuSecondsPerThread`); `threadsMainCanFeed` (steady evaluation CPU ÷ main CPU per message): past that
 // many threads the one main thread, which reads, hands over and writes for all of them, is the limit.
 // Needs wrk (or BENCH_LOADGEN=autocannon); loopback only; run `npm run build`.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startService, waitReady } from './lib/start-service.js';
@@ -36,11 +36,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLICE = Number(process.env.BENCH_SLICE_S ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const CORES = availableParallelism();
+// `T` (one process, T threads) or `PxT` (P processes side by side, each `--shard i/P` with T threads)
 const RUN_THREADS = [
-  ...new Set(
-    (process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').filter(Boolean).map(Number),
-  ),
-];
+  ...new Set((process.env.BENCH_SCALING_RUN_THREADS ?? `1,2,${CORES}`).split(',').filter(Boolean)),
+].map((spec) => {
+  const [p, t] = spec.includes('x') ? spec.split('x').map(Number) : [1, Number(spec)];
+  return { processes: p, threadsEach: t };
+});
 const RUN_MESSAGES = Number(process.env.BENCH_SCALING_RUN_MESSAGES ?? 20000);
 const RUN_ROUNDS = Number(process.env.BENCH_SCALING_RUN_ROUNDS ?? 1);
 const VARIANTS = [
@@ -72,13 +74,14 @@ try {
     short: writeBatch('adt-short.hl7', Math.max(1, Math.round(RUN_MESSAGES / 4))),
     long: writeBatch('adt.hl7', RUN_MESSAGES),
   };
-  const run = runRounds(batches);
+  const run = await runRounds(batches);
   console.log(
     JSON.stringify({
       scenario: 'scaling: ADT^A01 → Bundle',
       machine: { cores: CORES, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadAverage() },
-      http,
-      mapxRun: run,
+      wrkThreads: Number(process.env.BENCH_WRK_THREADS ?? 1),
+      http: againstOneCore(http),
+      mapxRun: againstOneThread(run),
     }),
   );
 } finally {
@@ -116,6 +119,45 @@ async function httpTable() {
   }
 }
 
+/**
+ * Each layout against one core: `coresUsed` (messages/s × CPU per message: how many cores' worth the service
+ * used) and `timesOneCore` (messages/s ÷ what one core gives at the first layout's CPU per message, the first
+ * layout being the one-process one-thread baseline when it is listed first), medians.
+ */
+function againstOneCore(rows) {
+  if (!rows.length) return rows;
+  const perCore = 1e6 / rows[0].cpuUsPerMessage[1];
+  return rows.map((row) => ({
+    ...row,
+    coresUsed: round1((row.messagesPerSecond[1] * row.cpuUsPerMessage[1]) / 1e6),
+    timesOneCore: round1(row.messagesPerSecond[1] / perCore),
+  }));
+}
+
+/** Each `mapx run` setting against the one with fewest threads and no variant: over the run and in steady state. */
+function againstOneThread(rows) {
+  const first = RUN_THREADS[0];
+  const base =
+    rows?.length &&
+    rows.find(
+      (r) =>
+        !r.nodeOptions &&
+        !r.env &&
+        r.processes === first.processes &&
+        r.threads === first.threadsEach * first.processes,
+    );
+  if (!base) return rows;
+  return rows.map((row) => ({
+    ...row,
+    timesOneThread: round1(row.messagesPerSecond / base.messagesPerSecond),
+    steadyTimesOneThread: round1(row.steadyMessagesPerSecond / base.steadyMessagesPerSecond),
+  }));
+}
+
+function round1(n) {
+  return Math.round(n * 10) / 10;
+}
+
 function peakRssKb(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
@@ -151,16 +193,19 @@ async function servicePids(primary, expected) {
   throw new Error(`the cluster of ${primary} did not start its workers`);
 }
 
+/** Child processes of `pid`: the parent field of every process's stat (kernels without `task/<tid>/children`). */
 function childrenOf(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
+  const children = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended while the list was read
+    }
   }
+  return children;
 }
 
 /**
@@ -168,13 +213,13 @@ function childrenOf(pid) {
  * again in reverse order), so that each setting sees the machine as the others do. Per setting the round of median
  * messages/s, with every round's messages/s and CPU per message beside it.
  */
-function runRounds(batches) {
-  const settings = RUN_THREADS.flatMap((threads) =>
-    VARIANTS.map((variant) => ({ threads, variant, runs: [] })),
+async function runRounds(batches) {
+  const settings = RUN_THREADS.flatMap((layout) =>
+    VARIANTS.map((variant) => ({ layout, variant, runs: [] })),
   );
   for (let r = 0; r < RUN_ROUNDS; r++)
     for (const s of r % 2 ? [...settings].reverse() : settings)
-      s.runs.push(runCli(s.threads, s.variant, batches));
+      s.runs.push(await runCli(s.layout, s.variant, batches));
   return settings.map(({ runs }) => {
     if (runs.length === 1) return runs[0];
     const byRate = [...runs].sort((a, b) => a.messagesPerSecond - b.messagesPerSecond);
@@ -187,13 +232,15 @@ function runRounds(batches) {
 }
 
 /**
- * `mapx run` with `threads` under one variant (`{ nodeOptions?, env? }`), over the short and the long batch: the long
- * run's figures as they are, and its steady state, the difference between the two runs (what the messages beyond
- * the short run cost), which leaves out what each run spends once: the process's start, every thread's JIT warm-up.
+ * `mapx run` in one layout (`{ processes, threadsEach }`) under one variant (`{ nodeOptions?, env? }`), over the short
+ * and the long batch: the long run's figures as they are, and its steady state, the difference between the two runs
+ * (what the messages beyond the short run cost), which leaves out what each run spends once: the process's start,
+ * every thread's JIT warm-up. `threads` is the layout's threads in all.
  */
-function runCli(threads, variant, batches) {
-  const short = runOnce(threads, variant, batches.short);
-  const long = runOnce(threads, variant, batches.long);
+async function runCli(layout, variant, batches) {
+  const threads = layout.processes * layout.threadsEach;
+  const short = await runLayout(layout, variant, batches.short);
+  const long = await runLayout(layout, variant, batches.long);
   const n = long.inputs;
   const extra = n - short.inputs;
   // CPU seconds per message by part (main, workers, other): over the long run, and beyond the short one
@@ -210,6 +257,7 @@ function runCli(threads, variant, batches) {
   });
   return {
     threads,
+    processes: layout.processes,
     ...(variant.nodeOptions ? { nodeOptions: variant.nodeOptions } : {}),
     ...(variant.env ? { env: variant.env } : {}),
     inputs: n,
@@ -229,22 +277,59 @@ function runCli(threads, variant, batches) {
   };
 }
 
-function runOnce(threads, variant, batch) {
-  const out = join(dir, `out-${threads}`);
-  const args = ['run', '--progress', 'off', '--workers', String(threads), '--mapping', join(dir, 'adt.mapx')];
-  const r = spawnSync(process.execPath, [CLI, ...args, '--input', batch, '--output', out], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-    env: {
-      ...process.env,
-      ...(variant.nodeOptions ? { NODE_OPTIONS: variant.nodeOptions } : {}),
-      ...(variant.env ?? {}),
-    },
+/**
+ * One layout over `batch`: its processes started together, each with its shard. Their summaries added up as one run's:
+ * inputs, CPU and peak memory summed, messages/s the sum of their rates (they run side by side).
+ */
+async function runLayout({ processes, threadsEach }, variant, batch) {
+  const runs = await Promise.all(
+    Array.from({ length: processes }, (_, i) => runOnce(threadsEach, `${i}/${processes}`, variant, batch)),
+  );
+  if (runs.length === 1) return runs[0];
+  const sum = (get) => runs.reduce((t, r) => t + get(r), 0);
+  const parts = (key) => ({
+    main: sum((r) => r[key].main),
+    workers: sum((r) => r[key].workers),
+    other: sum((r) => r[key].other),
   });
-  if (r.status !== 0) throw new Error(`mapx run exited ${r.status}: ${r.stderr}`);
-  rmSync(out, { recursive: true, force: true });
-  return JSON.parse(r.stdout.trim().split('\n').pop());
+  return {
+    inputs: sum((r) => r.inputs),
+    failed: sum((r) => r.failed),
+    ratePerSecond: sum((r) => r.ratePerSecond),
+    cpuSeconds: sum((r) => r.cpuSeconds),
+    threadCpuSeconds: parts('threadCpuSeconds'),
+    runThreadCpuSeconds: parts('runThreadCpuSeconds'),
+    peakRssMb: Math.round(sum((r) => r.peakRssMb) * 100) / 100,
+  };
+}
+
+function runOnce(threads, shard, variant, batch) {
+  const out = join(dir, `out-${threads}-${shard.replace('/', 'of')}`);
+  const args = ['run', '--progress', 'off', '--workers', String(threads), '--shard', shard];
+  const child = spawn(
+    process.execPath,
+    [CLI, ...args, '--mapping', join(dir, 'adt.mapx'), '--input', batch, '--output', out],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...(variant.nodeOptions ? { NODE_OPTIONS: variant.nodeOptions } : {}),
+        ...(variant.env ?? {}),
+      },
+    },
+  );
+  const [stdout, stderr] = [[], []];
+  child.stdout.on('data', (b) => stdout.push(b));
+  child.stderr.on('data', (b) => stderr.push(b));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      rmSync(out, { recursive: true, force: true });
+      if (code !== 0) return reject(new Error(`mapx run exited ${code}: ${Buffer.concat(stderr)}`));
+      resolve(JSON.parse(Buffer.concat(stdout).toString('utf8').trim().split('\n').pop()));
+    });
+  });
 }
 
 function writeBatch(name, messages) {

@@ -1,6 +1,5 @@
 // One measured slice of load against a started service: wrk (default) or autocannon, plus the service's CPU time
 // per request over all its threads (Linux /proc).
-import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { wrk } from './wrk.js';
 
@@ -28,7 +27,8 @@ export async function measureSlice(svc, s, seconds, connections = CONNECTIONS) {
   const cpuBefore = pids.reduce((t, pid) => t + cpuMicros(pid), 0);
   // each process's main thread (its thread id is the process id): HTTP, contract and hand-over to the threads
   const mainBefore = pids.reduce((t, pid) => t + cpuMicros(pid, pid), 0);
-  const r = LOADGEN === 'wrk' ? await wrk(request) : await autocannon(request);
+  // autocannon loads only when chosen: a machine that runs the packed service with wrk has no devDependencies
+  const r = LOADGEN === 'wrk' ? await wrk(request) : await (await import('autocannon')).default(request);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   const total = r.requests.total ?? r.requests.average * seconds;
   const cpu = pids.reduce((t, pid) => t + cpuMicros(pid), 0) - cpuBefore;

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+// wrk threads (BENCH_WRK_THREADS, 1 by default): one is one core of load, which a large machine's service can outrun
+const THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 
 export async function wrk({ url, method, body, headers, connections, duration }) {
   const script = join(mkdtempSync(join(tmpdir(), 'mapx-wrk-')), 'request.lua');
@@ -14,7 +16,15 @@ export async function wrk({ url, method, body, headers, connections, duration })
   for (const [k, v] of Object.entries(headers))
     lines.push(`wrk.headers[ ${luaString(k)} ] = ${luaString(v)}`);
   writeFileSync(script, lines.join('\n'));
-  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, url];
+  const args = [
+    `-t${Math.min(THREADS, connections)}`,
+    `-c${connections}`,
+    `-d${duration}s`,
+    '--latency',
+    '-s',
+    script,
+    url,
+  ];
   const { stdout, stderr } = await run('wrk', args);
   // A Lua error in the script does not fail wrk: it sends default GET requests instead.
   if (stderr.trim()) throw new Error(`wrk: ${stderr.trim()}`);

@@ -102,9 +102,26 @@ export function shapeOf(nav: FhirNavigator, el: ElementInfo, owner: ObjectOwner 
 }
 
 /** The candidates that are examined for these results (§4.3: the children that received a value). */
-export function activeEntries(shape: Shape, byKey: { has(key: string): boolean }): readonly PlanEntry[] {
+export function activeEntries(shape: Shape, byKey: Keys): readonly PlanEntry[] {
   if (!shape.extras) return shape.candidates;
-  return shape.candidates.filter((e) => e.needed || e.owns.some((n) => byKey.has(n)));
+  // every object a mapping builds comes through here: a copy only when some candidate is left out
+  const all = shape.candidates;
+  let i = 0;
+  while (i < all.length && isActive(all[i]!, byKey)) i++;
+  if (i === all.length) return all;
+  const out = all.slice(0, i);
+  for (i++; i < all.length; i++) if (isActive(all[i]!, byKey)) out.push(all[i]!);
+  return out;
+}
+
+interface Keys {
+  has(key: string): boolean;
+}
+
+function isActive(e: PlanEntry, byKey: Keys): boolean {
+  if (e.needed) return true;
+  for (const n of e.owns) if (byKey.has(n)) return true;
+  return false;
 }
 
 /**

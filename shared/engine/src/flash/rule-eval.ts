@@ -97,6 +97,12 @@ function primitiveValues(
   meta: RuleMeta,
 ): unknown[] {
   const w = meta.where;
+  // the common case, one value and nothing else to it: one array, not three
+  if (value !== undefined && !Array.isArray(value) && !results.length && el.pattern === undefined) {
+    const c = convertPrimitive(rc, el, value, w);
+    if (el.binding) checkCode(rc, el, c, w);
+    return [new PrimitiveEntry(c, undefined)];
+  }
   let converted: unknown[];
   if (value === undefined) converted = [];
   else if (!Array.isArray(value)) converted = [convertPrimitive(rc, el, value, w)];

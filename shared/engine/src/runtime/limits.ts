@@ -95,15 +95,22 @@ export function exceedsDepth(value: unknown, limit: number): boolean {
     const node = stack.pop() as object;
     const depth = depths.pop()!;
     if (depth > limit) return true;
-    const children = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) {
-        stack.push(child);
-        depths.push(depth + 1);
-      }
+    // every input passes here: own keys walked in place rather than copied out with Object.values
+    if (Array.isArray(node)) {
+      for (const child of node) push(stack, depths, child, depth + 1);
+    } else {
+      const record = node as Record<string, unknown>;
+      for (const key in record) if (Object.hasOwn(record, key)) push(stack, depths, record[key], depth + 1);
     }
   }
   return false;
+}
+
+function push(stack: unknown[], depths: number[], child: unknown, depth: number): void {
+  if (typeof child === 'object' && child !== null) {
+    stack.push(child);
+    depths.push(depth);
+  }
 }
 
 /** The input-depth refusal as a coded error. */
