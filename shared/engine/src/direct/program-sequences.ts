@@ -11,8 +11,13 @@ export class Sequences {
   }
 
   push(s: unknown[], value: unknown): void {
-    if (s.length + 1 > this.limit) throw { code: 'D2015', value: this.limit, stack: new Error().stack };
+    if (s.length + 1 > this.limit) this.overflow();
     s.push(value);
+  }
+
+  /** A sequence past the bound: what pushing one more item does. */
+  overflow(): never {
+    throw { code: 'D2015', value: this.limit, stack: new Error().stack };
   }
 
   /** JSONata's `lookup` of a field: own fields of objects, mapped over arrays and flattened one level. */

@@ -2,23 +2,50 @@ import type { ProgramRun, Eval } from './program-run.js';
 import type { Env } from '../runtime/policy.js';
 import { isSequence } from '../functions/jsonata-values.js';
 
-/** JSONata's evaluateStep, without sorts or stages: the step over each item, the results flattened one level. */
+/**
+ * JSONata's evaluateStep, without sorts or stages: the step over each item, the results flattened one level. JSONata
+ * collects the results in one sequence and flattens them into a second; here they are flattened as they come (one
+ * sequence per step, not two), with its bounds and its order of errors kept: too many results fail at once (D2015),
+ * a flattened sequence over the bound only once every item was evaluated.
+ */
 export function step(s: Eval, input: unknown, frame: Env, run: ProgramRun, lastStep: boolean): unknown[] {
   const { sequences } = run;
-  const result = sequences.create();
+  const out = sequences.create();
   const items = input as unknown[];
+  let count = 0;
+  let first: unknown;
+  let full = false;
   for (let i = 0; i < items.length; i++) {
     const res = s(items[i], frame, run);
-    if (res !== undefined) sequences.push(result, res);
+    if (res === undefined) continue;
+    if (++count > sequences.limit) sequences.overflow();
+    // the first result waits: alone on the last step, an array that is not a sequence is the step's value
+    if (count === 1) first = res;
+    else {
+      if (count === 2) full = !flattenInto(out, first, sequences.limit);
+      if (!full) full = !flattenInto(out, res, sequences.limit);
+    }
   }
-  if (lastStep && result.length === 1 && Array.isArray(result[0]) && !isSequence(result[0]))
-    return result[0] as unknown[];
-  const out = sequences.create();
-  for (const res of result) {
-    if (!Array.isArray(res) || (res as { cons?: boolean }).cons) sequences.push(out, res);
-    else for (const v of res) sequences.push(out, v);
+  if (count === 1) {
+    if (lastStep && Array.isArray(first) && !isSequence(first)) return first;
+    full = !flattenInto(out, first, sequences.limit);
   }
+  if (full) sequences.overflow();
   return out;
+}
+
+/** One result into the flattened sequence (arrays one level, constructed arrays whole); false once it is full. */
+function flattenInto(out: unknown[], res: unknown, limit: number): boolean {
+  if (!Array.isArray(res) || (res as { cons?: boolean }).cons) {
+    if (out.length + 1 > limit) return false;
+    out.push(res);
+    return true;
+  }
+  for (let i = 0; i < res.length; i++) {
+    if (out.length + 1 > limit) return false;
+    out.push(res[i]);
+  }
+  return true;
 }
 
 /** JSONata's `$append` as the array constructor uses it, bounded like its sequences. */

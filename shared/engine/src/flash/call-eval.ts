@@ -19,16 +19,15 @@ export function ruleCtx(s: CallScope, meta: RuleMeta): RunCtx {
   };
 }
 
-// most static rules have no sub-rules; results are only read once made, and frozen makes any write throw
-const NO_RESULTS = Object.freeze([]) as unknown as FlashResult[];
-
 /** A static rule: its sub-rules first, then the rule itself (the order the JSONata calls had). */
 function runStatic(sc: CallScope, s: StaticRule, out: FlashResult[]): void {
   const meta = sc.t.rules[s.rule]!;
   let r: FlashResult | undefined;
   if (s.fixed) r = fixedRule(ruleCtx(sc, meta), meta);
   else {
-    const kids = s.children.length ? runStatics(sc, s.children, []) : NO_RESULTS;
+    // a new empty array, not a shared frozen one: frozen arrays here made the loops over results polymorphic, and
+    // V8 then allocated an iterator result per element once other mappings had run
+    const kids = s.children.length ? runStatics(sc, s.children, []) : [];
     const inline = s.value !== undefined ? nativeValue(s.value, sc.input, sc.env) : undefined;
     r = evaluateRule(ruleCtx(sc, meta), meta, s.value !== undefined, inline, kids);
   }

@@ -239,4 +239,48 @@ describe('limits in a synchronous run', () => {
     expect(outcomes[1]).toMatchObject({ code: 'D2015', value: 100 });
     expect(plain(outcomes[1])).toEqual(plain(outcomes[0]));
   });
+
+  test('a step fails as JSONata does: too many results at once, a flattened overflow after the last item', async () => {
+    const limits = { maxSequenceLength: 100 };
+    const sixty = Array.from({ length: 60 }, (_, i) => `v${i}`);
+    const cases: [string, unknown][] = [
+      // 150 results, each an empty array: the results overflow, though flattened they are nothing
+      ['a.(c)', { a: Array.from({ length: 150 }, () => ({ c: [] })) }],
+      // 120 flattened items over two results, then an item whose call fails: the call's error comes first
+      [
+        'a.($uppercase(d); c)',
+        {
+          a: [
+            { c: sixty, d: 'x' },
+            { c: sixty, d: 'y' },
+            { c: ['z'], d: 5 },
+          ],
+        },
+      ],
+      // the same without the failing item: the flattened overflow
+      [
+        'a.($uppercase(d); c)',
+        {
+          a: [
+            { c: sixty, d: 'x' },
+            { c: sixty, d: 'y' },
+          ],
+        },
+      ],
+      // one array result on the last step is the value, however long (a sequence would be flattened)
+      ['a.c', { a: { c: Array.from({ length: 150 }, (_, i) => i) } }],
+      ['a.(c)', { a: [{ c: ['p', 'q'] }] }],
+    ];
+    for (const [expr, input] of cases) {
+      const outcomes = await Promise.all(
+        [false, true].map(async (ownThread) => {
+          const engine = await r4Engine({ ownThread, limits });
+          const compiled = await engine.compile(expr);
+          if (ownThread) expect(compiled.synchronous, expr).toBe(true);
+          return compiled.evaluate(input).catch((e: { code?: string; value?: number }) => e);
+        }),
+      );
+      expect(plain(outcomes[1]), expr).toEqual(plain(outcomes[0]));
+    }
+  });
 });
