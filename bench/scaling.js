@@ -9,7 +9,8 @@
 // Layouts are measured side by side: every service is started first, then wrk slices alternate between them.
 // BENCH_SCALING_LAYOUTS (default `1x2,2x2,auto`; `PxT`, `auto` or `auto:T`), BENCH_ROUNDS (3), BENCH_SLICE_S (3),
 // BENCH_CONNECTIONS (8 per process), BENCH_WRK_THREADS (1), BENCH_SCALING_RUN_THREADS (default `1,2,<cores>`
-// deduplicated; `PxT`: P `mapx run` processes side by side, each `--shard i/P` with T threads; empty: no `mapx run`), BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run`
+// deduplicated; `PxT`: P `mapx run` processes side by side, each `--shard i/P` with T threads; empty: no
+// `mapx run`), BENCH_SCALING_RUN_MESSAGES (20000), BENCH_SCALING_RUN_NODE_OPTIONS (`;`-separated: each `mapx run`
 // thread count again with each as NODE_OPTIONS, e.g. `--v8-pool-size=16`: the threads that V8's garbage-collection
 // and compiler helpers of every isolate in the process share, 4 by default), BENCH_SCALING_RUN_ENV (`;`-separated
 // sets of space-separated NAME=value, e.g. `MAPX_EVAL_YOUNG_GENERATION_MB=96;MAPX_EVAL_YOUNG_GENERATION_MB=192`:
@@ -134,7 +135,7 @@ function againstOneCore(rows) {
   }));
 }
 
-/** Each `mapx run` setting against the one with fewest threads and no variant: over the run and in steady state. */
+/** Each `mapx run` setting against the first listed layout without a variant: over the run and in steady state. */
 function againstOneThread(rows) {
   const first = RUN_THREADS[0];
   const base =
