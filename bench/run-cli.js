@@ -4,7 +4,9 @@
 // RSS over BENCH_RUN_ROWS_SMALL (10,000) and BENCH_RUN_ROWS_LARGE (1,000,000) CSV rows, one input per row.
 // BENCH_RUN_ROUNDS (default 3) pairs of ADT runs, 1 worker and all workers alternating (which goes first swaps each
 // round): on a shared machine only the ratio within a pair means much, so the median pair ratio is reported.
-// BENCH_RUN_SCENARIOS (default `adt,csv`) picks the scenarios.
+// BENCH_RUN_SCENARIOS (default `adt,csv`) picks the scenarios. Scenario `build` (with BENCH_BASE_ROOT, another
+// built checkout): the ADT batch with 1 worker and with BENCH_RUN_WORKERS, this build and that one alternating
+// (which goes first swaps each round): messages/s, peak RSS and main-thread CPU µs per message, medians per build.
 // Prints one JSON line per run and one per comparison. Run `npm run build` first. Files go to a temp folder.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'apps/service/dist/cli/mapx-cli.js');
+const BASE = process.env.BENCH_BASE_ROOT;
 const MESSAGES = Number(process.env.BENCH_RUN_MESSAGES ?? 100_000);
 const WORKERS = Number(process.env.BENCH_RUN_WORKERS ?? availableParallelism());
 const ROWS_SMALL = Number(process.env.BENCH_RUN_ROWS_SMALL ?? 10_000);
@@ -24,6 +27,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mapx-bench-run-'));
 try {
   if (SCENARIOS.includes('adt')) await adtScenario();
   if (SCENARIOS.includes('csv')) csvScenario();
+  if (SCENARIOS.includes('build')) await buildScenario();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -71,6 +75,44 @@ async function adtScenario() {
   });
 }
 
+/** This build against BENCH_BASE_ROOT's on the same ADT batch, alternating, for 1 worker and for WORKERS. */
+async function buildScenario() {
+  if (!BASE) throw new Error('scenario build: BENCH_BASE_ROOT (another built checkout) is required');
+  const batch = join(dir, 'adt-build.hl7');
+  await writeLines(batch, MESSAGES, (i) => adtMessage(i), '\r');
+  const mapping = join(ROOT, 'bench/fixtures/adt-to-bundle.mapx');
+  const builds = { this: CLI, base: join(resolve(BASE), 'apps/service/dist/cli/mapx-cli.js') };
+  for (const workers of [...new Set([1, WORKERS])]) {
+    const runs = { this: [], base: [] };
+    for (let round = 0; round < ROUNDS; round++)
+      for (const name of round % 2 ? ['base', 'this'] : ['this', 'base'])
+        runs[name].push(
+          run(
+            `adt-a01 ${name}`,
+            workers,
+            ['--mapping', mapping, '--input', batch, '--output', join(dir, 'out-build')],
+            builds[name],
+          ),
+        );
+    const summary = (rs) => ({
+      ratePerSecond: round(median(rs.map((r) => r.ratePerSecond))),
+      peakRssMb: round(median(rs.map((r) => r.peakRssMb))),
+      peakRssMbRange: [Math.min(...rs.map((r) => r.peakRssMb)), Math.max(...rs.map((r) => r.peakRssMb))],
+      mainCpuUsPerMessage: round(
+        median(rs.map((r) => ((r.runThreadCpuSeconds?.main ?? NaN) * 1e6) / r.inputs)),
+      ),
+    });
+    print({
+      compare: 'adt-a01 this build vs base',
+      workers,
+      rounds: ROUNDS,
+      messages: MESSAGES,
+      this: summary(runs.this),
+      base: summary(runs.base),
+    });
+  }
+}
+
 /**
  * CPU seconds of the run's critical path on an otherwise idle machine with this many cores: the busiest worker,
  * the main thread, or every thread together spread over the cores, whichever is longest.
@@ -108,11 +150,12 @@ function csvRun(mapping, rows) {
   return summary;
 }
 
-function run(scenario, workers, args) {
+function run(scenario, workers, args, cli = CLI) {
   const started = performance.now();
+  rmSync(join(dir, 'out-build'), { recursive: true, force: true });
   const r = spawnSync(
     process.execPath,
-    [CLI, 'run', '--progress', 'off', '--workers', String(workers), ...args],
+    [cli, 'run', '--progress', 'off', '--workers', String(workers), ...args],
     {
       cwd: ROOT,
       encoding: 'utf8',
@@ -131,6 +174,7 @@ function run(scenario, workers, args) {
     cpuSeconds: summary.cpuSeconds,
     mainThreadSeconds: summary.mainThreadSeconds,
     threadCpuSeconds: summary.threadCpuSeconds,
+    runThreadCpuSeconds: summary.runThreadCpuSeconds,
     cpuMsPerInput: round((summary.cpuSeconds * 1000) / summary.inputs),
     processSeconds: round((performance.now() - started) / 1000),
     peakRssMb: summary.peakRssMb,

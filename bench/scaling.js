@@ -22,6 +22,8 @@
 // threads and the rest), which leaves out what a run spends once, the JIT warm-up of every thread included
 // (`warmUpCpuSecondsPerThread`); `threadsMainCanFeed` (steady evaluation CPU ÷ main CPU per message): past that
 // many threads the one main thread, which reads, hands over and writes for all of them, is the limit.
+// Both tables also give the kernel's part of the CPU per message and the minor page faults per message (Linux
+// /proc; for `mapx run`, of its ended processes): on a sandboxed kernel (gVisor) these are what may grow with cores.
 // Needs wrk (or BENCH_LOADGEN=autocannon); loopback only; run `npm run build`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +31,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, startService, waitReady } from './lib/start-service.js';
 import { ADT_A01, ADT_MAPPING } from './lib/scenarios.js';
-import { measureSlice, quartiles } from './lib/slices.js';
+import { measureSlice, procCounters, quartiles } from './lib/slices.js';
 import { autoWorkers } from '../apps/service/dist/config/service-layout.js';
 
 const LAYOUTS = (process.env.BENCH_SCALING_LAYOUTS ?? '1x2,2x2,auto').split(',').filter(Boolean);
@@ -111,6 +113,9 @@ async function httpTable() {
       cpuUsPerMessage: quartiles(s.samples.map((x) => x.cpuPerRequest)).map(Math.round),
       // the processes' main threads alone (HTTP, contract, hand-over): the rest is evaluation threads and V8's helpers
       mainThreadCpuUsPerMessage: quartiles(s.samples.map((x) => x.mainCpuPerRequest)).map(Math.round),
+      // the kernel's part of that CPU, and fresh pages touched: what a sandboxed kernel would make grow with cores
+      systemCpuUsPerMessage: quartiles(s.samples.map((x) => x.systemCpuPerRequest)).map(Math.round),
+      minorFaultsPerMessage: quartiles(s.samples.map((x) => x.minorFaultsPerRequest)).map(round2),
       p99Ms: quartiles(s.samples.map((x) => x.p99))[1],
       // every process's peak resident memory so far (VmHWM), summed: what the layout needs under this load
       peakRssMb: Math.round(s.svc.pids.reduce((sum, pid) => sum + peakRssKb(pid), 0) / 1024),
@@ -153,6 +158,10 @@ function againstOneThread(rows) {
     timesOneThread: round1(row.messagesPerSecond / base.messagesPerSecond),
     steadyTimesOneThread: round1(row.steadyMessagesPerSecond / base.steadyMessagesPerSecond),
   }));
+}
+
+function round2(n) {
+  return Math.round(n * 100) / 100;
 }
 
 function round1(n) {
@@ -268,6 +277,11 @@ async function runCli(layout, variant, batches) {
       extra / (n / long.ratePerSecond - short.inputs / short.ratePerSecond),
     ),
     cpuUsPerMessage: Math.round((long.cpuSeconds * 1e6) / n),
+    // over the whole process (start-up included), from the kernel: its part of the CPU, and fresh pages touched
+    systemCpuUsPerMessage: Math.round((long.systemCpuSeconds * 1e6) / n),
+    minorFaultsPerMessage: round2(long.minorFaults / n),
+    steadySystemCpuUsPerMessage: Math.round(((long.systemCpuSeconds - short.systemCpuSeconds) * 1e6) / extra),
+    steadyMinorFaultsPerMessage: round2((long.minorFaults - short.minorFaults) / extra),
     threadCpuSeconds: long.threadCpuSeconds,
     runCpuUsPerMessage: micros(overRun),
     steadyCpuUsPerMessage: micros(steady),
@@ -283,10 +297,17 @@ async function runCli(layout, variant, batches) {
  * inputs, CPU and peak memory summed, messages/s the sum of their rates (they run side by side).
  */
 async function runLayout({ processes, threadsEach }, variant, batch) {
+  const before = procCounters('/proc/self/stat', { children: true });
   const runs = await Promise.all(
     Array.from({ length: processes }, (_, i) => runOnce(threadsEach, `${i}/${processes}`, variant, batch)),
   );
-  if (runs.length === 1) return runs[0];
+  // every process of the layout has ended and been waited for: their kernel time and faults, together
+  const after = procCounters('/proc/self/stat', { children: true });
+  const kernel = {
+    systemCpuSeconds: (after.systemMicros - before.systemMicros) / 1e6,
+    minorFaults: after.minorFaults - before.minorFaults,
+  };
+  if (runs.length === 1) return { ...runs[0], ...kernel };
   const sum = (get) => runs.reduce((t, r) => t + get(r), 0);
   const parts = (key) => ({
     main: sum((r) => r[key].main),
@@ -301,6 +322,7 @@ async function runLayout({ processes, threadsEach }, variant, batch) {
     threadCpuSeconds: parts('threadCpuSeconds'),
     runThreadCpuSeconds: parts('runThreadCpuSeconds'),
     peakRssMb: Math.round(sum((r) => r.peakRssMb) * 100) / 100,
+    ...kernel,
   };
 }
 

@@ -11,7 +11,7 @@ export type {
   VerboseReport,
 } from './engine/types.js';
 export { toLegacyErrorPayload, type MapxErrorPayload } from './legacy-payload.js';
-export { seededUuid } from './runtime/uuid.js';
+export { compactJson, seededUuid } from './runtime/uuid.js';
 export type { DeterministicOptions } from './runtime/deterministic.js';
 export type { FunctionCallContext } from './functions/function-types.js';
 export { createError, isCodedError, type MapxError } from './errors/mapx-error.js';

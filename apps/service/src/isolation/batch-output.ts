@@ -1,6 +1,7 @@
 import { splitResources } from '../results/split-resources.js';
 import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { BatchFailure, BatchResult, BatchShape } from './batch-task.js';
+import { takeFitting } from './batch-buffers.js';
 
 const UTF8 = new TextEncoder();
 
@@ -40,15 +41,26 @@ export class BatchOutput {
     this.failures.push({ index, threw: message });
   }
 
-  result(): BatchResult {
-    const texts = [...this.texts].map(
-      ([type, t]) => [type, UTF8.encode(`${t.parts.join('\n')}\n`), t.parts.length] as const,
-    );
+  /**
+   * The batch's answer. Each text is encoded into the smallest of `spares` it fits (main's buffers, reused), or
+   * into a new buffer of at least `minBytes` that main can reuse in turn; the spares left over are handed back.
+   */
+  result(spares: readonly ArrayBuffer[] = [], minBytes = 0): BatchResult {
+    const free = [...spares];
+    const texts = [...this.texts].map(([type, t]) => {
+      const text = `${t.parts.join('\n')}\n`;
+      if (!free.length && !minBytes) return [type, UTF8.encode(text), t.parts.length] as const;
+      const needed = Buffer.byteLength(text);
+      const buffer = takeFitting(free, needed) ?? new ArrayBuffer(Math.max(minBytes, needed));
+      const { written } = UTF8.encodeInto(text, new Uint8Array(buffer));
+      return [type, new Uint8Array(buffer, 0, written), t.parts.length] as const;
+    });
     return {
       failures: this.failures,
       warnings: this.warnings,
       texts,
       ...(this.shape === 'items' ? { items: this.items } : {}),
+      ...(spares.length ? { buffers: free } : {}),
     };
   }
 

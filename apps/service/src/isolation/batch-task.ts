@@ -18,6 +18,13 @@ export interface BatchRequest {
   /** Each input's media type, or one for all. */
   readonly contentTypes: readonly string[];
   readonly shape: BatchShape;
+  /**
+   * The whole buffer under `bytes` is this request's alone: it moves to the thread (not copied) and comes back in
+   * `buffers`. Never set for a view into memory others share (Node's pool of small Buffers).
+   */
+  readonly exclusive?: boolean;
+  /** Buffers the thread may write the output into (moved there; those it does not use come back in `buffers`). */
+  readonly spares?: readonly ArrayBuffer[];
 }
 
 export interface BatchTask extends BatchRequest {
@@ -51,9 +58,13 @@ export interface BatchResult {
   readonly texts: ReadonlyArray<readonly [type: string, text: Uint8Array, lines: number]>;
   /** `items` shape: each input's result JSON (undefined: none, or the input failed). */
   readonly items?: ReadonlyArray<string | undefined>;
+  /** The buffers that came with an exclusive task, handed back: its input's, and the spares it did not use. */
+  readonly buffers?: readonly ArrayBuffer[];
 }
 
-export type BatchTaskResult = { readonly stale: true } | (BatchResult & { readonly stale?: undefined });
+export type BatchTaskResult =
+  | { readonly stale: true; readonly buffers?: readonly ArrayBuffer[] }
+  | (BatchResult & { readonly stale?: undefined });
 
 export function isBatchTask(task: object): task is BatchTask {
   return (task as { kind?: unknown }).kind === 'batch';

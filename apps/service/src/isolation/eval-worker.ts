@@ -13,7 +13,8 @@ import { forTransfer } from './outcome-transfer.js';
 import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
 import { loadNormalizers } from './load-normalizers.js';
 import { isBatchTask, type BatchTask, type BatchTaskResult } from './batch-task.js';
-import { evaluateBatch } from './evaluate-batch.js';
+import { evaluateBatch, handedBack } from './evaluate-batch.js';
+import { moveBuffers } from './move-buffers.js';
 import { ViewReceiver } from './view-receiver.js';
 import { Gate } from './gate.js';
 import { toMainThread } from './worker-logs.js';
@@ -62,9 +63,13 @@ async function init(): Promise<Handler> {
   });
   return async (task) => {
     if (task.view) views.adopt(task.view);
-    else if (!views.sync(task.viewVersion)) return { stale: true };
+    else if (!views.sync(task.viewVersion)) {
+      // main's buffers come back with the refusal: it sends the batch again in them
+      if (!isBatchTask(task)) return { stale: true };
+      return moveBuffers({ stale: true, buffers: [...handedBack(task), ...(task.spares ?? [])] });
+    }
     timings = undefined;
-    if (isBatchTask(task)) return evaluateBatch(evaluator, views.view, task);
+    if (isBatchTask(task)) return moveBuffers(await evaluateBatch(evaluator, views.view, task));
     try {
       const outcome = await evaluateRequest(evaluator, views.view, task);
       // a failed compile is not cached: asking again would compile it twice; a failed evaluation is not learnt

@@ -1,6 +1,7 @@
 import { evaluateRequest, type Evaluator } from '../eval/evaluate-request.js';
 import type { EvaluationOutcome } from '../eval/outcome.js';
 import type { MappingView } from '../mappings/mapping-cache.js';
+import { MIN_BYTES } from './batch-buffers.js';
 import { BatchOutput } from './batch-output.js';
 import type { BatchResult, BatchTask } from './batch-task.js';
 
@@ -36,5 +37,13 @@ export async function evaluateBatch(
     }
   }
   clock[0] = 0;
-  return out.result();
+  if (!task.exclusive) return out.result();
+  // main's buffers: the output goes into them (or into new ones main keeps), and the input's goes back with it
+  const result = out.result(task.spares ?? [], MIN_BYTES);
+  return { ...result, buffers: [...(result.buffers ?? []), ...handedBack(task)] };
+}
+
+/** The input's buffer of an exclusive task, to go back to main. */
+export function handedBack(task: BatchTask): ArrayBuffer[] {
+  return task.exclusive && task.bytes.buffer instanceof ArrayBuffer ? [task.bytes.buffer] : [];
 }

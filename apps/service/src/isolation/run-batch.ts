@@ -11,9 +11,27 @@ export async function runBatchOn(
   watchdog: BatchWatchdog,
 ): Promise<BatchResult> {
   const task: BatchTask = { ...batch, kind: 'batch', viewVersion: versioned.version, clock: watchdog.clock };
-  const options = { signal: watchdog.signal };
-  let result = await pool.run(task, options);
-  if (result.stale) result = await pool.run({ ...task, view: versioned }, options);
+  const signal = watchdog.signal;
+  let result = await pool.run(task, { signal, transferList: lent(task) });
+  if (result.stale) {
+    // an exclusive task's buffers moved with it, and the refusal brought them back
+    const again = { ...task, ...returned(task, result.buffers), view: versioned };
+    result = await pool.run(again, { signal, transferList: lent(again) });
+  }
   if (result.stale) throw new Error('the evaluation worker refused the view it was sent');
   return result;
+}
+
+/** What moves to the thread with an exclusive task (nothing otherwise: the task is copied). */
+function lent(task: BatchTask): ArrayBuffer[] {
+  if (!task.exclusive || !(task.bytes.buffer instanceof ArrayBuffer)) return [];
+  return [task.bytes.buffer, ...(task.spares ?? [])];
+}
+
+/** The task's input and spares again, in the buffers a refusal handed back (input first, as `lent` sent them). */
+function returned(task: BatchTask, buffers: readonly ArrayBuffer[] | undefined): Partial<BatchTask> {
+  if (!task.exclusive) return {};
+  const [input, ...spares] = buffers ?? [];
+  if (!input) throw new Error('the evaluation worker refused the view and kept the batch');
+  return { bytes: new Uint8Array(input, 0, task.ends.at(-1) ?? 0), spares };
 }

@@ -1,3 +1,5 @@
+import { compactJson } from '@mapx/engine';
+
 /** A resource type usable as a file name; anything else from a result goes to the `other` file. */
 const RESOURCE_TYPE = /^[A-Z][A-Za-z0-9]{0,63}$/;
 export const OTHER = 'other';
@@ -28,7 +30,7 @@ export function splitResources(result: unknown, out: TypedLine[] = []): TypedLin
     }
   }
   // undefined inside an array (JSON writes it as null there) has no JSON text of its own
-  out.push({ type: type ?? OTHER, json: (JSON.stringify(result) as string | undefined) ?? 'null' });
+  out.push({ type: type ?? OTHER, json: compactJson(result) ?? 'null' });
   return out;
 }
 

@@ -5,19 +5,37 @@ import { hash } from 'node:crypto';
  * version nibble 5 and RFC 4122 variant, no namespace.
  */
 export function seededUuid(seed: unknown): string {
-  if (typeof seed !== 'object' || seed === null || Array.isArray(seed)) return uuidOf(seed);
+  if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
+    return uuidOf(typeof seed === 'string' ? seed : JSON.stringify(seed));
   // objects are never mutated once an evaluation built them (JSONata sequences, arrays, may be), so an
   // object's UUID is computed once: a transaction Bundle hashes each resource for its fullUrl after
   // `$reference` already hashed it
   let id = byObject.get(seed);
-  if (id === undefined) byObject.set(seed, (id = uuidOf(seed)));
+  if (id === undefined) {
+    const text = JSON.stringify(seed);
+    // a resource's text is what a bulk run writes for it next: kept, it is not serialised twice
+    if (typeof (seed as { resourceType?: unknown }).resourceType === 'string') textByResource.set(seed, text);
+    byObject.set(seed, (id = uuidOf(text)));
+  }
   return id;
 }
 
-const byObject = new WeakMap<object, string>();
+/**
+ * A value's compact JSON (`JSON.stringify`), taken from the text a resource's seeded UUID was computed from when
+ * there is one: the same object, never mutated since, so the same text.
+ */
+export function compactJson(value: unknown): string | undefined {
+  if (typeof value === 'object' && value !== null) {
+    const text = textByResource.get(value);
+    if (text !== undefined) return text;
+  }
+  return JSON.stringify(value) as string | undefined;
+}
 
-function uuidOf(seed: unknown): string {
-  const text = typeof seed === 'string' ? seed : JSON.stringify(seed);
+const byObject = new WeakMap<object, string>();
+const textByResource = new WeakMap<object, string>();
+
+function uuidOf(text: string | undefined): string {
   // one-shot hashing: about half the cost of a Hash object for these short texts
   const b = hash('sha1', text ?? 'undefined', 'buffer');
   b[6] = (b[6]! & 0x0f) | 0x50;

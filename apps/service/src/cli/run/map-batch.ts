@@ -1,5 +1,6 @@
 import type { MapxServices } from '../../services.js';
-import type { BatchFailure, BatchResult, BatchShape } from '../../isolation/batch-task.js';
+import type { BufferPool } from '../../isolation/batch-buffers.js';
+import type { BatchFailure, BatchRequest, BatchResult, BatchShape } from '../../isolation/batch-task.js';
 import { taskFailure, type TaskFailure } from '../../eval/failures.js';
 import { mergeSingles } from './merge-results.js';
 import { createMapper, failureIssue, type Outcome } from './map-input.js';
@@ -20,18 +21,29 @@ export interface BatchOutcome {
   readonly singles?: readonly Outcome[];
 }
 
+/** Buffers lent to each batch for its output: one per resource type of a typical mapping's Bundle, and more. */
+export const SPARES_PER_BATCH = 8;
+
 /**
  * Maps a batch of inputs in one worker task; where the batch cannot finish (an input overran a limit, a worker
  * died), maps its inputs again one by one so that only the culprit fails. Never rejects.
  */
-export function createBatchMapper(services: MapxServices, source: string, target: RunTarget) {
+export function createBatchMapper(
+  services: MapxServices,
+  source: string,
+  target: RunTarget,
+  buffers: BufferPool,
+) {
   const single = createMapper(services, source, target);
   const pool = services.evalPool;
   const run = async (records: readonly ReadRecord[]): Promise<BatchResult> => {
     if (!pool) throw new Error('mapx run needs the evaluation worker pool');
-    const request = batchRequest(source, records, target.shape);
+    const request = batchRequest(source, records, target.shape, buffers);
     const result = await pool.runBatch(request, services.mappings.current());
-    if (!('failed' in result)) return result;
+    if (!('failed' in result)) {
+      for (const buffer of result.buffers ?? []) buffers.give(buffer);
+      return result;
+    }
     if (records.length === 1) return failedAlone(result.failed);
     return mergeSingles(await Promise.all(records.map((record) => run([record]))));
   };
@@ -63,17 +75,23 @@ export function createBatchMapper(services: MapxServices, source: string, target
   };
 }
 
-function batchRequest(source: string, records: readonly ReadRecord[], shape: BatchShape) {
+/** The batch's inputs end to end, in a buffer of the pool that moves to the thread, with spares for its output. */
+function batchRequest(
+  source: string,
+  records: readonly ReadRecord[],
+  shape: BatchShape,
+  buffers: BufferPool,
+): BatchRequest {
   const ends: number[] = [];
   let end = 0;
   for (const record of records) ends.push((end += record.bytes.length));
   const types = records.map((r) => r.contentType);
   const contentTypes = types.every((t) => t === types[0]) ? [types[0] as string] : types;
-  const bytes = Buffer.concat(
-    records.map((r) => r.bytes),
-    end,
-  );
-  return { source, bytes, ends, contentTypes, shape };
+  const bytes = new Uint8Array(buffers.take(end), 0, end);
+  for (let i = 0, at = 0; i < records.length; at += records[i]!.bytes.length, i++)
+    bytes.set(records[i]!.bytes, at);
+  const spares = shape === 'items' ? [] : buffers.spares(SPARES_PER_BATCH);
+  return { source, bytes, ends, contentTypes, shape, exclusive: true, spares };
 }
 
 /** The one input of a batch that could not finish, failed with the code its own task would have got. */

@@ -15,7 +15,7 @@ import { totalBytes } from './read-inputs.js';
 import { parseRunArgs, RUN_USAGE, type RunArgs } from './run-args.js';
 import { runLayout, type RunLayout } from './run-layout.js';
 import { mappingWarningLine, mappingWarnings, warningKey } from './mapping-warnings.js';
-import { runLoop } from './run-loop.js';
+import { batchBufferPool, runLoop } from './run-loop.js';
 import { fileTarget, folderTarget, type RunTarget } from './run-target.js';
 import { serverTarget } from './server-target.js';
 
@@ -60,7 +60,10 @@ async function execute(app: App, args: RunArgs, source: string): Promise<number>
   if (!resumed) checkpoint.remove();
   // the threads build their engines before the clock starts: rates measure mapping, not start-up
   await app.mapx.evalPool?.start();
-  const outputs = new OutputFiles(new Map(Object.entries(resumed?.files ?? {})));
+  const buffers = batchBufferPool(args.workers);
+  const outputs = new OutputFiles(new Map(Object.entries(resumed?.files ?? {})), (bytes) =>
+    buffers.give(bytes.buffer),
+  );
   const warnings = await mappingWarnings(app, source);
   for (const w of warnings) {
     process.stderr.write(
@@ -79,6 +82,7 @@ async function execute(app: App, args: RunArgs, source: string): Promise<number>
       checkpoint,
       resumed,
       outputs,
+      buffers,
       target: createTarget(layout, outputs, args),
       progress: createProgress(args.progress, totalBytes(files)),
     });

@@ -1,7 +1,8 @@
 import type { buildApp } from '../../app.js';
 import type { Checkpoint, CheckpointState, RunCounts } from './checkpoint.js';
+import { BufferPool } from '../../isolation/batch-buffers.js';
 import type { Outcome } from './map-input.js';
-import { createBatchMapper, type BatchOutcome } from './map-batch.js';
+import { createBatchMapper, SPARES_PER_BATCH, type BatchOutcome } from './map-batch.js';
 import { batchInputs } from './batch-inputs.js';
 import type { RunIssue } from './run-codes.js';
 import type { OutputFiles } from './output-files.js';
@@ -27,6 +28,8 @@ export interface RunContext {
   readonly checkpoint: Checkpoint;
   readonly resumed: CheckpointState | undefined;
   readonly outputs: OutputFiles;
+  /** The buffers batches travel in; `outputs` hands back what it has written. */
+  readonly buffers: BufferPool;
   readonly target: RunTarget;
   readonly progress: Progress;
 }
@@ -59,6 +62,11 @@ export interface RunSummary extends RunCounts {
 /** Batches in flight per worker: one running, more queued, while main reads and writes. */
 const BATCHES_IN_FLIGHT_PER_WORKER = 3;
 const CHECKPOINT_MS = 1_000;
+
+/** Buffers for every batch in flight (its input, and its output by type) and a few more. */
+export function batchBufferPool(workers: number): BufferPool {
+  return new BufferPool(workers * BATCHES_IN_FLIGHT_PER_WORKER * (1 + SPARES_PER_BATCH) + 16);
+}
 
 /** Reads, maps (in the worker pool) and commits every input of this shard, checkpointing as it goes. */
 export async function runLoop(ctx: RunContext): Promise<RunSummary> {
@@ -120,7 +128,7 @@ export async function runLoop(ctx: RunContext): Promise<RunSummary> {
   };
   const window = new OrderedWindow(
     args.workers * BATCHES_IN_FLIGHT_PER_WORKER,
-    createBatchMapper(ctx.app.mapx, ctx.source, target),
+    createBatchMapper(ctx.app.mapx, ctx.source, target, ctx.buffers),
     commit,
   );
   const stop = interruption();
