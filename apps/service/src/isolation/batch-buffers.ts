@@ -11,12 +11,36 @@ const MAX_KEPT_BYTES = 4 * 1024 * 1024;
  */
 export class BufferPool {
   private readonly free: ArrayBuffer[] = [];
+  /**
+   * Buffers known to belong to one batch alone: made here, or moved here from a thread. Only these are kept: any
+   * other (a slab of Node's pool of small Buffers, which many Buffers share) would be moved away from its sharers.
+   */
+  private readonly ours = new WeakSet<ArrayBuffer>();
 
   constructor(private readonly maxBuffers: number) {}
 
   /** A buffer of at least `bytes` bytes: the smallest free one that fits, or a new one. */
   take(bytes: number): ArrayBuffer {
-    return takeFitting(this.free, bytes) ?? new ArrayBuffer(Math.max(MIN_BYTES, bytes));
+    const found = takeFitting(this.free, bytes);
+    if (found) return found;
+    const made = new ArrayBuffer(Math.max(MIN_BYTES, bytes));
+    this.ours.add(made);
+    return made;
+  }
+
+  /**
+   * A batch's answer from a thread: its output's buffers (moved from the thread, so this batch's alone) become the
+   * pool's, to come back once written, and the buffers it handed back return now.
+   */
+  received(result: {
+    readonly texts: ReadonlyArray<readonly [string, Uint8Array, number]>;
+    readonly buffers?: readonly ArrayBuffer[];
+  }): void {
+    for (const [, text] of result.texts) if (text.buffer instanceof ArrayBuffer) this.ours.add(text.buffer);
+    for (const buffer of result.buffers ?? []) {
+      this.ours.add(buffer);
+      this.give(buffer);
+    }
   }
 
   /** Up to `count` free buffers, for a thread to write a batch's output into. */
@@ -25,13 +49,13 @@ export class BufferPool {
   }
 
   /**
-   * A buffer main is done with. Dropped: one moved elsewhere since (detached), too large, one too many, and any
-   * smaller than this pool makes, which is how a slab of Node's own Buffer pool, shared by many small Buffers,
-   * can never enter it (and be moved away from them).
+   * A buffer main is done with. Dropped: one not the pool's (see `ours`), one moved elsewhere since (detached),
+   * one smaller than the pool makes or too large, and one too many.
    */
   give(buffer: ArrayBufferLike): void {
     if (
       !(buffer instanceof ArrayBuffer) ||
+      !this.ours.has(buffer) ||
       buffer.byteLength < MIN_BYTES ||
       buffer.byteLength > MAX_KEPT_BYTES
     )

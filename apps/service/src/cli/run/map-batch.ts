@@ -41,7 +41,7 @@ export function createBatchMapper(
     const request = batchRequest(source, records, target.shape, buffers);
     const result = await pool.runBatch(request, services.mappings.current());
     if (!('failed' in result)) {
-      for (const buffer of result.buffers ?? []) buffers.give(buffer);
+      buffers.received(result);
       return result;
     }
     if (records.length === 1) return failedAlone(result.failed);
