@@ -66,6 +66,15 @@ export type BatchTaskResult =
   | { readonly stale: true; readonly buffers?: readonly ArrayBuffer[] }
   | (BatchResult & { readonly stale?: undefined });
 
+/**
+ * What moves to the thread with an exclusive task, input first, and what a stale refusal hands back in that order
+ * (nothing for a task that is copied).
+ */
+export function lentBuffers(task: BatchRequest): ArrayBuffer[] {
+  if (!task.exclusive || !(task.bytes.buffer instanceof ArrayBuffer)) return [];
+  return [task.bytes.buffer, ...(task.spares ?? [])];
+}
+
 export function isBatchTask(task: object): task is BatchTask {
   return (task as { kind?: unknown }).kind === 'batch';
 }

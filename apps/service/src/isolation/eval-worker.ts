@@ -12,8 +12,8 @@ import type { EvaluationFailure, Timing } from '../eval/outcome.js';
 import { forTransfer } from './outcome-transfer.js';
 import type { EvalTask, EvalTaskResult, EvalWorkerData, WorkerStatusMessage } from './eval-task.js';
 import { loadNormalizers } from './load-normalizers.js';
-import { isBatchTask, type BatchTask, type BatchTaskResult } from './batch-task.js';
-import { evaluateBatch, handedBack } from './evaluate-batch.js';
+import { isBatchTask, lentBuffers, type BatchTask, type BatchTaskResult } from './batch-task.js';
+import { evaluateBatch } from './evaluate-batch.js';
 import { moveBuffers } from './move-buffers.js';
 import { ViewReceiver } from './view-receiver.js';
 import { Gate } from './gate.js';
@@ -66,7 +66,7 @@ async function init(): Promise<Handler> {
     else if (!views.sync(task.viewVersion)) {
       // main's buffers come back with the refusal: it sends the batch again in them
       if (!isBatchTask(task)) return { stale: true };
-      return moveBuffers({ stale: true, buffers: [...handedBack(task), ...(task.spares ?? [])] });
+      return moveBuffers({ stale: true, buffers: lentBuffers(task) });
     }
     timings = undefined;
     if (isBatchTask(task)) return moveBuffers(await evaluateBatch(evaluator, views.view, task));

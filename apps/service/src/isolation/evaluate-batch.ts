@@ -40,10 +40,6 @@ export async function evaluateBatch(
   if (!task.exclusive) return out.result();
   // main's buffers: the output goes into them (or into new ones main keeps), and the input's goes back with it
   const result = out.result(task.spares ?? [], MIN_BYTES);
-  return { ...result, buffers: [...(result.buffers ?? []), ...handedBack(task)] };
-}
-
-/** The input's buffer of an exclusive task, to go back to main. */
-export function handedBack(task: BatchTask): ArrayBuffer[] {
-  return task.exclusive && task.bytes.buffer instanceof ArrayBuffer ? [task.bytes.buffer] : [];
+  const input = task.bytes.buffer instanceof ArrayBuffer ? [task.bytes.buffer] : [];
+  return { ...result, buffers: [...(result.buffers ?? []), ...input] };
 }

@@ -1,5 +1,11 @@
 import type { Piscina } from 'piscina';
-import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './batch-task.js';
+import {
+  lentBuffers,
+  type BatchRequest,
+  type BatchResult,
+  type BatchTask,
+  type BatchTaskResult,
+} from './batch-task.js';
 import type { BatchWatchdog } from './batch-watchdog.js';
 import type { VersionedView } from './eval-task.js';
 
@@ -12,23 +18,17 @@ export async function runBatchOn(
 ): Promise<BatchResult> {
   const task: BatchTask = { ...batch, kind: 'batch', viewVersion: versioned.version, clock: watchdog.clock };
   const signal = watchdog.signal;
-  let result = await pool.run(task, { signal, transferList: lent(task) });
+  let result = await pool.run(task, { signal, transferList: lentBuffers(task) });
   if (result.stale) {
     // an exclusive task's buffers moved with it, and the refusal brought them back
     const again = { ...task, ...returned(task, result.buffers), view: versioned };
-    result = await pool.run(again, { signal, transferList: lent(again) });
+    result = await pool.run(again, { signal, transferList: lentBuffers(again) });
   }
   if (result.stale) throw new Error('the evaluation worker refused the view it was sent');
   return result;
 }
 
-/** What moves to the thread with an exclusive task (nothing otherwise: the task is copied). */
-function lent(task: BatchTask): ArrayBuffer[] {
-  if (!task.exclusive || !(task.bytes.buffer instanceof ArrayBuffer)) return [];
-  return [task.bytes.buffer, ...(task.spares ?? [])];
-}
-
-/** The task's input and spares again, in the buffers a refusal handed back (input first, as `lent` sent them). */
+/** The task's input and spares again, in the buffers a refusal handed back (in `lentBuffers`' order). */
 function returned(task: BatchTask, buffers: readonly ArrayBuffer[] | undefined): Partial<BatchTask> {
   if (!task.exclusive) return {};
   const [input, ...spares] = buffers ?? [];

@@ -88,8 +88,7 @@ function batchRequest(
   const types = records.map((r) => r.contentType);
   const contentTypes = types.every((t) => t === types[0]) ? [types[0] as string] : types;
   const bytes = new Uint8Array(buffers.take(end), 0, end);
-  for (let i = 0, at = 0; i < records.length; at += records[i]!.bytes.length, i++)
-    bytes.set(records[i]!.bytes, at);
+  records.forEach((r, i) => bytes.set(r.bytes, (ends[i] as number) - r.bytes.length));
   const spares = shape === 'items' ? [] : buffers.spares(SPARES_PER_BATCH);
   return { source, bytes, ends, contentTypes, shape, exclusive: true, spares };
 }
