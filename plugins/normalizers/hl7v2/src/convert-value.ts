@@ -30,7 +30,11 @@ function convertValue(text: string, model: TypeModel, c: ConvertContext, level: 
     const first = parts[0];
     if (first === undefined) return undefined;
     const value = level === 0 ? convertValue(text, first, c, 1) : convertPrimitive(text, first.date, c);
-    return value === undefined ? undefined : { [first.name]: value };
+    if (value === undefined) return undefined;
+    // a store, not `{ [name]: value }`: a computed key in a literal, with names that vary, takes V8's slow path
+    const out: Record<string, unknown> = {};
+    out[first.name] = value;
+    return out;
   }
   const pieces = text.split(separator);
   const out: Record<string, unknown> = {};

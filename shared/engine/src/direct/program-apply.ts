@@ -1,10 +1,14 @@
 import { UNSURE, unsure } from './values.js';
 import type { Env } from '../runtime/policy.js';
+import { checkedArguments, type Signature } from './signature-check.js';
 
 /** A JSONata function value as `registerFunction` makes it. */
 export interface FunctionValue {
-  implementation: (...args: unknown[]) => unknown;
-  signature?: { validate(args: unknown[], context: unknown): unknown[] };
+  implementation: ((...args: unknown[]) => unknown) & {
+    /** FLASH's native calls: the same call without a `this` object (flash/flash-functions.ts). */
+    direct?: (environment: Env, input: unknown, args: unknown[]) => unknown;
+  };
+  signature?: Signature;
   token?: unknown;
   position?: unknown;
 }
@@ -23,8 +27,11 @@ export function apply(
     proc.token = fname;
     proc.position = position;
     try {
-      const validated = proc.signature ? proc.signature.validate(args, input) : args;
-      result = proc.implementation.apply({ environment: frame, input }, validated);
+      const validated = proc.signature ? checkedArguments(proc.signature, args, input) : args;
+      const impl = proc.implementation;
+      result = impl.direct
+        ? impl.direct(frame, input, validated)
+        : impl.apply({ environment: frame, input }, validated);
     } catch (err) {
       if (isObject(err)) {
         if (err['token'] === undefined && proc.token !== undefined) err['token'] = proc.token;

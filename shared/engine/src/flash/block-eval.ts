@@ -67,9 +67,9 @@ function injectFullUrls(bundle: Record<string, unknown>): void {
     const fullUrl = 'urn:uuid:' + seededUuid(entry['resource']);
     const out: Record<string, unknown> = {};
     if (entry['link'] === undefined) out['fullUrl'] = fullUrl;
-    for (const [k, v] of Object.entries(entry)) {
+    for (const k of Object.keys(entry)) {
       if (k === 'fullUrl') continue;
-      out[k] = v;
+      out[k] = entry[k];
       if (k === 'link') out['fullUrl'] = fullUrl;
     }
     return out;

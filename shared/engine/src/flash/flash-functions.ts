@@ -5,7 +5,10 @@ import type { FlashTables } from '../compile/flash-plan.js';
 import { forbiddenCheck } from './rule-eval.js';
 import { callScope } from './run-context.js';
 
-type Native = (this: { environment: Env; input: unknown }, ...args: unknown[]) => unknown;
+type Native = ((this: { environment: Env; input: unknown }, ...args: unknown[]) => unknown) & {
+  /** The same call as a plain function: the synchronous form calls it without JSONata's `this` and rest array. */
+  direct?: (environment: Env, input: unknown, args: unknown[]) => unknown;
+};
 
 /** The native functions the lowered JSONata calls (`$__c<id>`, `$__fv`), bound per compiled expression. */
 export function buildFlashFunctions(t: FlashTables): Record<string, Native> {
@@ -19,23 +22,26 @@ export function buildFlashFunctions(t: FlashTables): Record<string, Native> {
 }
 
 function nativeOf(t: FlashTables, plan: CallPlan): Native {
+  const direct = directOf(t, plan);
+  const native: Native = function (...args) {
+    return direct(this.environment, this.input, args);
+  };
+  native.direct = direct;
+  return native;
+}
+
+function directOf(t: FlashTables, plan: CallPlan): NonNullable<Native['direct']> {
   switch (plan.kind) {
     case 'block':
-      return function (...args) {
-        return runBlockCall(callScope(this.environment, this.input, t), plan, args);
-      };
+      return (env, input, args) => runBlockCall(callScope(env, input, t), plan, args);
     case 'rule':
-      return function (...args) {
-        return runRuleCall(callScope(this.environment, this.input, t), plan, args);
-      };
+      return (env, input, args) => runRuleCall(callScope(env, input, t), plan, args);
     case 'static':
-      return function () {
-        return compact(runStatics(callScope(this.environment, this.input, t), plan.rules, []));
-      };
+      return (env, input) => compact(runStatics(callScope(env, input, t), plan.rules, []));
     case 'forbidden':
-      return function () {
+      return (env, input) => {
         const meta = t.rules[plan.rule]!;
-        forbiddenCheck(ruleCtx(callScope(this.environment, this.input, t), meta), meta);
+        forbiddenCheck(ruleCtx(callScope(env, input, t), meta), meta);
         return undefined;
       };
   }
