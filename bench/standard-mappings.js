@@ -175,7 +175,8 @@ function parent() {
       encoding: 'utf8',
     });
     if (r.status !== 0) throw new Error(r.stderr);
-    return JSON.parse(r.stdout.trim().split('\n').pop());
+    // the profile's child writes its file and prints nothing
+    return round < 0 ? undefined : JSON.parse(r.stdout.trim().split('\n').pop());
   };
   const rounds = Object.fromEntries(Object.keys(builds).map((b) => [b, []]));
   for (let round = 0; round < ROUNDS; round++) {
