@@ -35,11 +35,14 @@ export function compactJson(value: unknown): string | undefined {
 const byObject = new WeakMap<object, string>();
 const textByResource = new WeakMap<object, string>();
 
+/** The RFC 4122 variant's hex digit for each value of the digit's two low bits (`10xx`). */
+const VARIANT = '89ab';
+
 function uuidOf(text: string | undefined): string {
-  // one-shot hashing: about half the cost of a Hash object for these short texts
-  const b = hash('sha1', text ?? 'undefined', 'buffer');
-  b[6] = (b[6]! & 0x0f) | 0x50;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.subarray(0, 16).toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  // one-shot hashing to hex: a Buffer per hash (its backing store outside the heap) cost more than the hash itself
+  const h = hash('sha1', text ?? 'undefined', 'hex');
+  return (
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-` +
+    `${VARIANT[parseInt(h[16]!, 16) & 3]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+  );
 }
