@@ -24,12 +24,15 @@ export function checkedArguments(signature: Signature, args: unknown[], context:
   const out = signature.validate(args, context);
   if (key !== undefined && cacheable(signature) && unchanged(out, args)) {
     if (!accepted) acceptedShapes.set(signature, (accepted = new Set()));
-    accepted.add(key);
+    if (accepted.size < MAX_SHAPES) accepted.add(key);
   }
   return out;
 }
 
 const acceptedShapes = new WeakMap<Signature, Set<number>>();
+
+/** Shapes kept per signature: the types of arguments come from input, which must not grow the cache without end. */
+const MAX_SHAPES = 64;
 
 /** 16 letters of 3 bits, none of them 0 (so no two shapes share a key), stay within a double's exact integers. */
 const MAX_ARGS = 16;

@@ -132,6 +132,26 @@ describe('signature check of the synchronous form', () => {
       );
   });
 
+  test('at most 64 shapes are kept per signature; later ones are checked on every call', async () => {
+    const signature = await parsed('<x+:x>');
+    let checks = 0;
+    const counting: Signature = {
+      definition: signature.definition,
+      validate: (args, context) => (checks++, signature.validate(args, context)),
+    };
+    // 100 shapes of three arguments, each accepted unchanged (types of arguments come from input)
+    const letters = ['a', 1, true, null, [], {}];
+    const shapes = Array.from({ length: 100 }, (_, i) => [
+      letters[i % 6],
+      letters[Math.floor(i / 6) % 6],
+      letters[Math.floor(i / 36) % 6],
+    ]);
+    for (const args of shapes) expect(checkedArguments(counting, args, null)).toEqual(args);
+    expect(checks).toBe(100);
+    for (const args of shapes) expect(checkedArguments(counting, args, null)).toEqual(args);
+    expect(checks).toBe(100 + 100 - 64);
+  });
+
   test('a typed array is checked against its items on every call', async () => {
     const signature = await parsed('<a<s>:s>');
     expect(checkedArguments(signature, [['a', 'b']], null)).toEqual([['a', 'b']]);
