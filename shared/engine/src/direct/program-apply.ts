@@ -1,12 +1,13 @@
 import { UNSURE, unsure } from './values.js';
 import type { Env } from '../runtime/policy.js';
 import { checkedArguments, type Signature } from './signature-check.js';
+import { DIRECT_CALL } from '../functions/jsonata-values.js';
 
 /** A JSONata function value as `registerFunction` makes it. */
 export interface FunctionValue {
   implementation: ((...args: unknown[]) => unknown) & {
     /** FLASH's native calls: the same call without a `this` object (flash/flash-functions.ts). */
-    direct?: (environment: Env, input: unknown, args: unknown[]) => unknown;
+    [DIRECT_CALL]?: (environment: Env, input: unknown, args: unknown[]) => unknown;
   };
   signature?: Signature;
   token?: unknown;
@@ -29,8 +30,9 @@ export function apply(
     try {
       const validated = proc.signature ? checkedArguments(proc.signature, args, input) : args;
       const impl = proc.implementation;
-      result = impl.direct
-        ? impl.direct(frame, input, validated)
+      const direct = impl[DIRECT_CALL];
+      result = direct
+        ? direct(frame, input, validated)
         : impl.apply({ environment: frame, input }, validated);
     } catch (err) {
       if (isObject(err)) {

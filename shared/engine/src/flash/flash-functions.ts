@@ -4,10 +4,13 @@ import { compact, ruleCtx, runBlockCall, runRuleCall, runStatics } from './call-
 import type { FlashTables } from '../compile/flash-plan.js';
 import { forbiddenCheck } from './rule-eval.js';
 import { callScope } from './run-context.js';
+import { DIRECT_CALL } from '../functions/jsonata-values.js';
+
+type Direct = (environment: Env, input: unknown, args: unknown[]) => unknown;
 
 type Native = ((this: { environment: Env; input: unknown }, ...args: unknown[]) => unknown) & {
   /** The same call as a plain function: the synchronous form calls it without JSONata's `this` and rest array. */
-  direct?: (environment: Env, input: unknown, args: unknown[]) => unknown;
+  [DIRECT_CALL]?: Direct;
 };
 
 /** The native functions the lowered JSONata calls (`$__c<id>`, `$__fv`), bound per compiled expression. */
@@ -26,11 +29,11 @@ function nativeOf(t: FlashTables, plan: CallPlan): Native {
   const native: Native = function (...args) {
     return direct(this.environment, this.input, args);
   };
-  native.direct = direct;
+  native[DIRECT_CALL] = direct;
   return native;
 }
 
-function directOf(t: FlashTables, plan: CallPlan): NonNullable<Native['direct']> {
+function directOf(t: FlashTables, plan: CallPlan): Direct {
   switch (plan.kind) {
     case 'block':
       return (env, input, args) => runBlockCall(callScope(env, input, t), plan, args);

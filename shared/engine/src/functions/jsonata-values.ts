@@ -1,5 +1,12 @@
 /** Helpers that treat values the way JSONata does (functions, sequences, effective booleans). */
 
+/**
+ * Where a native function's implementation carries it, the same call as a plain function of the environment, the
+ * input and the arguments: the synchronous form calls that instead of making JSONata's `this` object (FLASH's
+ * native calls). A symbol, so that no function of a plugin or an input can carry it by chance.
+ */
+export const DIRECT_CALL: unique symbol = Symbol('mapx direct call');
+
 interface JsonataFunctionLike {
   _jsonata_function?: boolean;
   _jsonata_lambda?: boolean;
