@@ -99,10 +99,8 @@ class ProgramCompiler {
     return (input, frame, run) => {
       let inputSequence: unknown[];
       if (Array.isArray(input) && !absolute) inputSequence = input;
-      else {
-        inputSequence = run.sequences.create();
-        run.sequences.push(inputSequence, input);
-      }
+      // a step only reads its items; a constructor over the whole input sees a sequence, as in JSONata
+      else inputSequence = consFirst ? run.sequences.of(input) : [input];
       let result: unknown;
       for (let i = 0; i <= last; i++) {
         result =
@@ -159,12 +157,13 @@ class ProgramCompiler {
       run.tick();
       const proc = frame.lookup(fname);
       if (!run.callable.has(proc)) return unsure();
-      const evaluated: unknown[] = [];
+      // sized once: pushing onto an empty array makes room for 17
+      const evaluated: unknown[] = new Array(args.length);
       for (let i = 0; i < args.length; i++) {
         const v = args[i]!(input, frame, run);
         // JSONata wraps a function argument in an asynchronous closure: not reproduced here
         if (isFunctionValue(v)) return unsure();
-        evaluated.push(v);
+        evaluated[i] = v;
       }
       return settle(apply(proc as FunctionValue, fname, position, evaluated, input, frame));
     };

@@ -2,16 +2,18 @@ import type { Env } from '../runtime/policy.js';
 
 /** A block's frame in a synchronous run: its own bindings first, then its parent's (JSONata's createFrame). */
 export class Frame implements Env {
-  private readonly bindings: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  // made at the first binding: many blocks bind nothing, and a dictionary object is most of a frame's memory
+  private bindings: Record<string, unknown> | undefined = undefined;
 
   constructor(private readonly parent: Env) {}
 
   bind(name: string, value: unknown): void {
-    this.bindings[name] = value;
+    (this.bindings ??= Object.create(null) as Record<string, unknown>)[name] = value;
   }
 
   lookup(name: string | symbol): unknown {
-    if (typeof name === 'string' && Object.hasOwn(this.bindings, name)) return this.bindings[name];
+    const own = this.bindings;
+    if (own !== undefined && typeof name === 'string' && Object.hasOwn(own, name)) return own[name];
     return this.parent.lookup(name);
   }
 }

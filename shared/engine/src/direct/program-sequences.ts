@@ -10,6 +10,14 @@ export class Sequences {
     return s;
   }
 
+  /** A sequence of one value, its array no larger than that (a first push would make room for 17). */
+  of(value: unknown): Sequence {
+    if (this.limit < 1) this.overflow();
+    const s: Sequence = [value];
+    s.sequence = true;
+    return s;
+  }
+
   push(s: unknown[], value: unknown): void {
     if (s.length + 1 > this.limit) this.overflow();
     s.push(value);

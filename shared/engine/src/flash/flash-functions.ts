@@ -1,9 +1,9 @@
 import type { Env } from '../runtime/policy.js';
 import type { CallPlan } from '../syntax/call-plan.js';
-import { compact, ruleCtx, runBlockCall, runRuleCall, runStatics } from './call-eval.js';
+import { compact, runBlockCall, runRuleCall, staticResults } from './call-eval.js';
 import type { FlashTables } from '../compile/flash-plan.js';
 import { forbiddenCheck } from './rule-eval.js';
-import { callScope } from './run-context.js';
+import { callScope, ruleCtx } from './run-context.js';
 import { DIRECT_CALL } from '../functions/jsonata-values.js';
 
 type Direct = (environment: Env, input: unknown, args: unknown[]) => unknown;
@@ -40,7 +40,7 @@ function directOf(t: FlashTables, plan: CallPlan): Direct {
     case 'rule':
       return (env, input, args) => runRuleCall(callScope(env, input, t), plan, args);
     case 'static':
-      return (env, input) => compact(runStatics(callScope(env, input, t), plan.rules, []));
+      return (env, input) => compact(staticResults(callScope(env, input, t), plan.rules));
     case 'forbidden':
       return (env, input) => {
         const meta = t.rules[plan.rule]!;

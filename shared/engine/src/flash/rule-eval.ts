@@ -5,7 +5,7 @@ import { buildFromDefinition, buildObject, isEmptyValue, quantityOf } from './bu
 import type { RuleMeta } from '../compile/flash-plan.js';
 import { FlashResult, PrimitiveEntry } from './values.js';
 import { convertPrimitive, truthy } from './primitives.js';
-import { validates, type RunCtx } from './run-context.js';
+import { ruleCtx, validates, type CallScope, type RunCtx } from './run-context.js';
 import { virtualValue } from './autovalue.js';
 import { checkCode } from './terminology.js';
 import { isSingle, PendingObject } from './pending-object.js';
@@ -28,9 +28,12 @@ function collectResults(c: unknown, out: FlashResult[]): void {
   else if (Array.isArray(c)) for (let i = 0; i < c.length; i++) collectResults(c[i], out);
 }
 
-/** Evaluates one rule once its inline value and sub-rules were evaluated (§4.3–§4.4). */
+/**
+ * Evaluates one rule once its inline value and sub-rules were evaluated (§4.3–§4.4). A primitive's value needs
+ * only the call's scope: the rule's own context is made where an object is built or a binding checked.
+ */
 export function evaluateRule(
-  rc: RunCtx,
+  sc: CallScope,
   meta: RuleMeta,
   hasInline: boolean,
   inline: unknown,
@@ -41,19 +44,19 @@ export function evaluateRule(
   let out: unknown[];
   switch (el.kind) {
     case 'system':
-      out = systemValue(rc, el, value, meta);
+      out = systemValue(sc, el, value, meta);
       break;
     case 'primitive-type':
-      out = primitiveValues(rc, el, value, results, meta);
+      out = primitiveValues(sc, el, value, results, meta);
       break;
     case 'resource':
-      out = resourceValues(rc, el, value, results, meta);
+      out = resourceValues(ruleCtx(sc, meta), el, value, results, meta);
       break;
     default:
-      out = complexValues(rc, el, value, results, meta);
+      out = complexValues(ruleCtx(sc, meta), el, value, results, meta);
   }
   out = withoutEmpty(out);
-  if (rc.t.explain) tracerOf(rc.env)?.ruleDone(meta, hasInline, hasInline && value === undefined, out);
+  if (sc.t.explain) tracerOf(sc.env)?.ruleDone(meta, hasInline, hasInline && value === undefined, out);
   return out.length ? new FlashResult(meta.key, el, out) : undefined;
 }
 
@@ -82,15 +85,15 @@ export function forbiddenCheck(rc: RunCtx, meta: RuleMeta): void {
   });
 }
 
-function systemValue(rc: RunCtx, el: ElementInfo, value: unknown, meta: RuleMeta): unknown[] {
+function systemValue(sc: CallScope, el: ElementInfo, value: unknown, meta: RuleMeta): unknown[] {
   if (value === undefined) return [];
-  const v = Array.isArray(value) ? lastOfSeveral(rc, value, meta) : value;
-  const c = convertPrimitive(rc, el, v, meta.where);
+  const v = Array.isArray(value) ? lastOfSeveral(sc, value, meta) : value;
+  const c = convertPrimitive(sc, el, v, meta.where);
   return c === undefined ? [] : [c];
 }
 
 function primitiveValues(
-  rc: RunCtx,
+  sc: CallScope,
   el: ElementInfo,
   value: unknown,
   results: FlashResult[],
@@ -99,21 +102,24 @@ function primitiveValues(
   const w = meta.where;
   // the common case, one value and nothing else to it: one array, not three
   if (value !== undefined && !Array.isArray(value) && !results.length && el.pattern === undefined) {
-    const c = convertPrimitive(rc, el, value, w);
-    if (el.binding) checkCode(rc, el, c, w);
+    const c = convertPrimitive(sc, el, value, w);
+    if (el.binding) checkCode(ruleCtx(sc, meta), el, c, w);
     return [new PrimitiveEntry(c, undefined)];
   }
   let converted: unknown[];
   if (value === undefined) converted = [];
-  else if (!Array.isArray(value)) converted = [convertPrimitive(rc, el, value, w)];
+  else if (!Array.isArray(value)) converted = [convertPrimitive(sc, el, value, w)];
   else if (!el.isArray && value.length > 1)
-    converted = [convertPrimitive(rc, el, lastOfSeveral(rc, value, meta), w)];
-  else converted = value.map((v) => convertPrimitive(rc, el, v, w));
-  if (el.binding) for (const v of converted) checkCode(rc, el, v, w);
+    converted = [convertPrimitive(sc, el, lastOfSeveral(sc, value, meta), w)];
+  else converted = value.map((v) => convertPrimitive(sc, el, v, w));
+  if (el.binding) {
+    const rc = ruleCtx(sc, meta);
+    for (const v of converted) checkCode(rc, el, v, w);
+  }
   if (el.pattern !== undefined) converted = converted.length ? converted.map(() => el.pattern) : [el.pattern];
   let props: Record<string, unknown> | undefined;
   if (results.length) {
-    const obj = buildObject(rc, el, undefined, results, false, meta);
+    const obj = buildObject(ruleCtx(sc, meta), el, undefined, results, false, meta);
     delete obj['value'];
     if (Object.keys(obj).length) props = obj;
   }
@@ -231,9 +237,9 @@ function parentOf(rc: RunCtx, meta: RuleMeta): string {
  * A single-valued element given several values (typically one per input row: a CSV of two rows mapped as
  * one resource) keeps the last, as specified, but never silently: F5353.
  */
-function lastOfSeveral(rc: RunCtx, values: readonly unknown[], meta: RuleMeta): unknown {
+function lastOfSeveral(sc: CallScope, values: readonly unknown[], meta: RuleMeta): unknown {
   const last = values[values.length - 1];
-  if (values.length > 1) report(rc.env, 'F5353', { ...meta.where, value: last, count: values.length });
+  if (values.length > 1) report(sc.env, 'F5353', { ...meta.where, value: last, count: values.length });
   return last;
 }
 

@@ -1,7 +1,7 @@
 import type { ElementInfo } from '@mapx/fhir';
 import { severityOf } from '../errors/catalogue.js';
 import { threshold, type Env } from '../runtime/policy.js';
-import type { BlockMeta, FlashTables, Site } from '../compile/flash-plan.js';
+import type { BlockMeta, FlashTables, RuleMeta, Site } from '../compile/flash-plan.js';
 import type { Checks, Where } from '../runtime/where.js';
 
 /**
@@ -27,6 +27,20 @@ export interface RunCtx extends CallScope {
   epath: string;
   /** Position of the rule being evaluated (for diagnostics). */
   at: Site;
+}
+
+/** The context of one rule's evaluation: the call's scope and the rule's place. */
+export function ruleCtx(s: CallScope, meta: RuleMeta): RunCtx {
+  return {
+    env: s.env,
+    input: s.input,
+    t: s.t,
+    vl: s.vl,
+    block: meta.block,
+    path: meta.flashPath,
+    epath: meta.elementPath,
+    at: meta.at,
+  };
 }
 
 /** Whether the check of a diagnostic code runs (its severity is inside the validation band). */

@@ -110,6 +110,23 @@ const shapes: [string, Case][] = [
   ['a reference of a non-resource', { expr: '$reference(a)', input: { a: { x: 1 } } }],
   ['a concatenation of structures', { expr: 'a & b', input: { a: { k: [1] }, b: [true] } }],
   ['$$ inside a block', { expr: 'a.($$.b & $)', input: { a: ['1', '2'], b: 'x' } }],
+  // a step's sequence is made at its second result, and one of a single result to its size
+  ['one array from the last step', { expr: 'a.b', input: { a: { b: [1, [2, 3]] } } }],
+  ['one array from a middle step', { expr: 'a.b.c', input: { a: { b: [{ c: 1 }, { c: [2] }] } } }],
+  ['one constructed array from a step', { expr: 'a.([b, c])', input: { a: { b: 1, c: [2, 3] } } }],
+  ['a step with no results, then one', { expr: 'a.(x).y & a.b', input: { a: [{ b: 'p' }, {}] } }],
+  // a frame's bindings are made at its first binding
+  [
+    'blocks that bind nothing, and one inside another that binds',
+    {
+      expr: '(a; ($x := "1"; ($y := $x & b; (b)) & $x & $y) & ($y ? "leaked" : "kept"))',
+      input: { a: 0, b: '2' },
+    },
+  ],
+  [
+    'calls of no, one, two and three arguments',
+    { expr: '$string() & $uppercase(a) & $substring(a, 1) & $substring(a, 0, 2)', input: { a: 'abc' } },
+  ],
 ];
 
 type Outcome = { report: unknown } | { thrown: unknown };
@@ -169,6 +186,8 @@ describe('a synchronous run answers as JSONata does', () => {
     const [, synchronous] = await both();
     expect((await synchronous.compile(ADT)).synchronous).toBe(true);
     expect((await synchronous.compile('($a := $uuid(); [$a, a])')).synchronous).toBe(true);
+    for (const [name, c] of shapes.slice(-6))
+      expect((await synchronous.compile(c.expr)).synchronous, name).toBe(true);
     // items that call something: JSONata evaluates them concurrently, so the order of their effects is its own
     expect((await synchronous.compile('[$uuid(), a]')).synchronous).toBe(false);
     expect((await synchronous.compile('$map(a, function($v) { $v })')).synchronous).toBe(false);
