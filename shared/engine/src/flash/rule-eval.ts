@@ -104,7 +104,7 @@ function primitiveValues(
   if (value !== undefined && !Array.isArray(value) && !results.length && el.pattern === undefined) {
     const c = convertPrimitive(sc, el, value, w);
     if (el.binding) checkCode(ruleCtx(sc, meta), el, c, w);
-    return [new PrimitiveEntry(c, undefined)];
+    return [standsAlone(c) ? c : new PrimitiveEntry(c, undefined)];
   }
   let converted: unknown[];
   if (value === undefined) converted = [];
@@ -125,6 +125,14 @@ function primitiveValues(
   }
   if (!converted.length) return props ? [new PrimitiveEntry(undefined, props)] : [];
   return converted.map((v, i) => new PrimitiveEntry(v, i === converted.length - 1 ? props : undefined));
+}
+
+/**
+ * Whether a converted primitive without `_` properties can be a value on its own, without an entry: where it
+ * cannot be taken for an entry, an object or an empty value (render.ts, merge-all.ts and isEmptyValue read both).
+ */
+function standsAlone(v: unknown): boolean {
+  return typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v !== '');
 }
 
 function complexValues(
