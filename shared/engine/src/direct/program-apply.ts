@@ -1,13 +1,13 @@
 import { UNSURE, unsure } from './values.js';
 import type { Env } from '../runtime/policy.js';
 import { checkedArguments, type Signature } from './signature-check.js';
-import { DIRECT_CALL } from '../functions/jsonata-values.js';
+import { DIRECT_CALL, type DirectCall } from '../functions/jsonata-values.js';
 
 /** A JSONata function value as `registerFunction` makes it. */
 export interface FunctionValue {
   implementation: ((...args: unknown[]) => unknown) & {
     /** FLASH's native calls: the same call without a `this` object (flash/flash-functions.ts). */
-    [DIRECT_CALL]?: (environment: Env, input: unknown, args: unknown[]) => unknown;
+    [DIRECT_CALL]?: DirectCall;
   };
   signature?: Signature;
   token?: unknown;

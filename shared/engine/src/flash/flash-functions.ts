@@ -4,13 +4,11 @@ import { compact, runBlockCall, runRuleCall, staticResults } from './call-eval.j
 import type { FlashTables } from '../compile/flash-plan.js';
 import { forbiddenCheck } from './rule-eval.js';
 import { callScope, ruleCtx } from './run-context.js';
-import { DIRECT_CALL } from '../functions/jsonata-values.js';
-
-type Direct = (environment: Env, input: unknown, args: unknown[]) => unknown;
+import { DIRECT_CALL, type DirectCall } from '../functions/jsonata-values.js';
 
 type Native = ((this: { environment: Env; input: unknown }, ...args: unknown[]) => unknown) & {
   /** The same call as a plain function: the synchronous form calls it without JSONata's `this` and rest array. */
-  [DIRECT_CALL]?: Direct;
+  [DIRECT_CALL]?: DirectCall;
 };
 
 /** The native functions the lowered JSONata calls (`$__c<id>`, `$__fv`), bound per compiled expression. */
@@ -33,7 +31,7 @@ function nativeOf(t: FlashTables, plan: CallPlan): Native {
   return native;
 }
 
-function directOf(t: FlashTables, plan: CallPlan): Direct {
+function directOf(t: FlashTables, plan: CallPlan): DirectCall {
   switch (plan.kind) {
     case 'block':
       return (env, input, args) => runBlockCall(callScope(env, input, t), plan, args);

@@ -1,4 +1,5 @@
 /** Helpers that treat values the way JSONata does (functions, sequences, effective booleans). */
+import type { Env } from '../runtime/policy.js';
 
 /**
  * Where a native function's implementation carries it, the same call as a plain function of the environment, the
@@ -6,6 +7,9 @@
  * native calls). A symbol, so that no function of a plugin or an input can carry it by chance.
  */
 export const DIRECT_CALL: unique symbol = Symbol('mapx direct call');
+
+/** What an implementation carries under `DIRECT_CALL`. */
+export type DirectCall = (environment: Env, input: unknown, args: unknown[]) => unknown;
 
 interface JsonataFunctionLike {
   _jsonata_function?: boolean;
