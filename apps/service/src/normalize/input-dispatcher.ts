@@ -18,6 +18,10 @@ export type DispatchResult =
 
 const DEFAULT_TYPE = parseMediaType('application/json') as MediaType;
 
+/** Content-Type values remembered parsed: a sender sends the same few; a longer or an unusual one is parsed anew. */
+const REMEMBERED_TYPES = 32;
+const REMEMBERED_LENGTH = 200;
+
 /** Told how long each normalisation took (seconds), by media-type essence: GET /metrics. */
 export type NormalizeTimer = (essence: string, seconds: number) => void;
 
@@ -36,6 +40,8 @@ export function isPending(
 export class InputDispatcher {
   private readonly byType = new Map<string, Normalizer[]>();
   private readonly accepted: readonly string[];
+  /** A Content-Type value → its parse (frozen, so shared), null when it is not a media type. */
+  private readonly parsed = new Map<string, MediaType | null>();
 
   /** `defaultCharset`: bytes with no charset parameter, BOM or declaration are decoded with it. */
   constructor(
@@ -69,7 +75,7 @@ export class InputDispatcher {
     raw: boolean,
   ): DispatchResult | Promise<DispatchResult> {
     const blank = contentType === undefined || contentType.trim() === '';
-    const mediaType = blank ? DEFAULT_TYPE : parseMediaType(contentType);
+    const mediaType = blank ? DEFAULT_TYPE : this.mediaTypeOf(contentType);
     const candidates = mediaType ? this.byType.get(mediaType.essence) : undefined;
     if (!mediaType || !candidates)
       return { ok: false, unsupported: contentType ?? '', accepted: this.accepted };
@@ -90,6 +96,18 @@ export class InputDispatcher {
     const result = this.timed(chosen.normalize(input), mediaType.essence, started);
     if (warnings.length === 0) return result;
     return isPending(result) ? result.then((r) => withWarnings(r, warnings)) : withWarnings(result, warnings);
+  }
+
+  /** Parsing the header cost ≈ 1 kB of short strings per request; the parse is the same every time. */
+  private mediaTypeOf(contentType: string): MediaType | undefined {
+    const known = this.parsed.get(contentType);
+    if (known !== undefined) return known ?? undefined;
+    const type = parseMediaType(contentType);
+    if (contentType.length <= REMEMBERED_LENGTH) {
+      if (this.parsed.size >= REMEMBERED_TYPES) this.parsed.clear();
+      this.parsed.set(contentType, type ?? null);
+    }
+    return type;
   }
 
   private timed(
