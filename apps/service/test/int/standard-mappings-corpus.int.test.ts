@@ -3,7 +3,9 @@
  * standard mappings convert becomes transaction Bundles whose every resource is valid FHIR R4 under the
  * independent validator (test-support/fhir-validator.ts) — 0 errors is the bar — and every other message is
  * refused with an error that names its type, never an empty Bundle. Messages the corpus keeps under malformed/
- * are broken at the ER7 level and are not part of this test.
+ * are broken at the ER7 level and are not part of this test. The same messages through a service that evaluates on
+ * its threads (the default), where runs are synchronous (engine/sync-tier.ts), give the same answers: the same
+ * status and result, the same diagnostics (whose order may differ: items of an array or object in source order).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,8 +26,21 @@ function corpusFiles(): string[] {
     .filter((file) => file !== '' && !file.startsWith('malformed/'));
 }
 
+/** An answer without what differs between runs (execution ids, times), its diagnostics in one order. */
+function comparable(status: number, body: string): string {
+  if (body === '') return `${status}`;
+  const value = JSON.parse(body, (k, v: unknown) =>
+    k === 'executionId' || k === 'timestamp' ? undefined : v,
+  );
+  const diagnostics = (value as { diagnostics?: Record<string, unknown[]> } | null)?.diagnostics;
+  for (const list of Object.values(diagnostics ?? {}))
+    if (Array.isArray(list)) list.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return `${status} ${JSON.stringify(value)}`;
+}
+
 describeWhen(hl7.present)(TITLE, () => {
   let t: TestApp;
+  let threads: TestApp;
   beforeAll(async () => {
     // in-process evaluation: 1,500 inputs through inject() without a thread hop each
     // The slowest evaluations of the corpus are a batch of 124 ADT messages (simplesender TestADT.txt) and an
@@ -37,14 +52,27 @@ describeWhen(hl7.present)(TITLE, () => {
       MAPX_EVAL_ISOLATION: 'off',
       MAPX_EVAL_TIMEOUT_MS: '20000',
     });
-    await warmedUp(t.app);
+    threads = await createTestApp({
+      MAPX_STANDARD_MAPPINGS: 'on',
+      MAPX_EVAL_ISOLATION: 'worker',
+      MAPX_EVAL_TIMEOUT_MS: '20000',
+    });
+    await Promise.all([warmedUp(t.app), warmedUp(threads.app)]);
   });
-  afterAll(() => t.close());
+  afterAll(() => Promise.all([t.close(), threads.close()]));
 
   it('every message of a standard type gives valid transaction Bundles; every other type a coded refusal', async () => {
     const files = corpusFiles();
     const problems: string[] = [];
-    const tally = { files: 0, converted: 0, refused: 0, bundles: 0, resources: 0, failedFiles: 0 };
+    const tally = {
+      files: 0,
+      converted: 0,
+      refused: 0,
+      bundles: 0,
+      resources: 0,
+      failedFiles: 0,
+      threadsDiffer: 0,
+    };
     const resourceTypes = new Map<string, number>();
     for (const file of files) {
       const body = readFileSync(hl7.path(file));
@@ -58,6 +86,18 @@ describeWhen(hl7.present)(TITLE, () => {
       });
       tally.files++;
       const before = problems.length;
+      const onThread = await threads.app.inject({
+        method: 'POST',
+        url: '/Mapping/v2ToFhir',
+        payload: body,
+        headers: { 'content-type': 'x-application/hl7-v2+er7' },
+      });
+      if (comparable(onThread.statusCode, onThread.body) !== comparable(res.statusCode, res.body)) {
+        tally.threadsDiffer++;
+        problems.push(
+          `${file}: on a thread HTTP ${onThread.statusCode}, in process ${res.statusCode}: answers differ`,
+        );
+      }
       if (res.statusCode === 200 || res.statusCode === 206) {
         // 206: a partial result with diagnostics, in a verbose report; an empty body is a result of nothing
         const body = (res.body === '' ? undefined : res.json()) as { result?: unknown } | undefined;

@@ -1,10 +1,9 @@
-import { isCodedError, populateMessage } from '../errors/mapx-error.js';
-import type { EngineLogger, EvalState } from '../runtime/policy.js';
+import type { EvalState } from '../runtime/policy.js';
+import { heldRun } from './held-run.js';
 import type { CompiledProgram, ProgramRun } from './compile-program.js';
 import type { Env } from '../runtime/policy.js';
 import { RootFrame } from './program-frame.js';
 import type { Sequences } from './program-sequences.js';
-import { UNSURE } from './values.js';
 
 /** A program ready to run: the compiled expression's own frame and the functions its calls reach there. */
 export interface RunnableProgram {
@@ -17,24 +16,13 @@ export interface RunnableProgram {
 /** Calls between two looks at the clock: JSONata looks every 1024 nodes (runtime/guardrails.ts). */
 const CLOCK_EVERY = 64;
 
-type LogCall = [level: keyof EngineLogger, obj: object, msg: string | undefined];
-
-/**
- * One synchronous run of the whole expression. `UNSURE` when JSONata must evaluate it instead: the state is then as
- * it was before (diagnostics, their duplicate keys, the UUID sequence), and the log lines the run would have
- * written were held back, so that JSONata's run reports and logs everything once.
- */
+/** One synchronous run of the whole expression; `UNSURE` when JSONata must evaluate it instead (held-run.ts). */
 export function runProgram(
   p: RunnableProgram,
   input: unknown,
   bindings: Record<string, unknown>,
   state: EvalState,
 ): unknown {
-  const { bag, seen, deterministic } = state;
-  const before = [bag.error.length, bag.warning.length, bag.debug.length, seen.size, deterministic?.next];
-  const logger = state.logger;
-  const held: LogCall[] = [];
-  if (logger) state.logger = holding(held);
   let calls = 0;
   const run: ProgramRun = {
     sequences: p.sequences,
@@ -44,46 +32,5 @@ export function runProgram(
         throw { code: 'D1012', value: state.timeoutMs, stack: new Error().stack };
     },
   };
-  try {
-    const result = p.program.evaluate(input, new RootFrame(input, bindings, p.base), run);
-    state.logger = logger;
-    replay(held, logger);
-    return result;
-  } catch (e) {
-    state.logger = logger;
-    // the time limit ends the evaluation here as it would in JSONata's run; any other error is left to JSONata's
-    // run to raise, so that it carries exactly JSONata's message and position
-    if (isCodedError(e) && e.code === 'D1012') {
-      populateMessage(e as Record<string, unknown>);
-      replay(held, logger);
-      throw e;
-    }
-    bag.error.length = before[0] as number;
-    bag.warning.length = before[1] as number;
-    bag.debug.length = before[2] as number;
-    forgetAfter(seen, before[3] as number);
-    if (deterministic) deterministic.next = before[4] as number;
-    return UNSURE;
-  }
-}
-
-function holding(held: LogCall[]): EngineLogger {
-  return {
-    error: (obj, msg) => void held.push(['error', obj, msg]),
-    warn: (obj, msg) => void held.push(['warn', obj, msg]),
-    info: (obj, msg) => void held.push(['info', obj, msg]),
-    debug: (obj, msg) => void held.push(['debug', obj, msg]),
-  };
-}
-
-function replay(held: readonly LogCall[], logger: EngineLogger | undefined): void {
-  if (!logger) return;
-  for (const [level, obj, msg] of held) logger[level](obj, msg);
-}
-
-/** Removes the keys added after the first `size` (a Set keeps insertion order). */
-function forgetAfter(seen: Set<string>, size: number): void {
-  if (seen.size === size) return;
-  let i = 0;
-  for (const key of [...seen]) if (i++ >= size) seen.delete(key);
+  return heldRun(state, () => p.program.evaluate(input, new RootFrame(input, bindings, p.base), run));
 }

@@ -5,6 +5,7 @@ import { report, stateOf, type Env } from '../runtime/policy.js';
 import { callStart } from '../syntax/call-start.js';
 import type { Emitter } from '../syntax/emitter.js';
 import type { JsonataFunction } from './jsonata-natives.js';
+import { needsAsync } from '../runtime/sync-run.js';
 
 export interface Focus {
   environment: Env & { bind?(name: string, value: unknown): void };
@@ -22,6 +23,7 @@ export interface CallHost {
     input: unknown,
     bindings?: Record<string, unknown>,
   ): Promise<unknown>;
+  evaluateSourceNow?(env: Env, source: string, input: unknown, bindings?: Record<string, unknown>): unknown;
 }
 
 type Site = { position?: number; start?: number; line?: number };
@@ -107,6 +109,12 @@ class CallContext implements FunctionCallContext {
 
   evaluateSource(source: string, input: unknown, bindings?: Record<string, unknown>): Promise<unknown> {
     return this.host.evaluateSource(this.environment, source, input, bindings);
+  }
+
+  evaluateSourceNow(source: string, input: unknown, bindings?: Record<string, unknown>): unknown {
+    const now = this.host.evaluateSourceNow;
+    if (!now) throw needsAsync();
+    return now(this.environment, source, input, bindings);
   }
 }
 

@@ -1,4 +1,5 @@
 import { jsonata, type JsonataExpression } from '../runtime/jsonata-module.js';
+import { jsonataSync } from '../runtime/jsonata-sync.js';
 import type { FhirContext } from '@mapx/fhir';
 import { createNavigator } from '@mapx/fhir';
 import { createFlashResolver } from '../compile/flash-resolver.js';
@@ -80,6 +81,22 @@ function compileChecked(source: string, inputs: CompileInputs): CompiledCore {
   // the explain variant traces every read: never a candidate for evaluation outside the isolation
   const costBound = inputs.explain ? undefined : boundedCost(jexpr.ast(), t);
   return { source, lowered: text, jexpr, emitter, tables: t, warnings: found, costBound };
+}
+
+/**
+ * The expression compiled by the synchronous JSONata (runtime/jsonata-sync.ts): the same lowered text, the same
+ * options. Undefined where there is no synchronous JSONata.
+ */
+export function syncVariant(core: CompiledCore, limits: Limits): JsonataExpression | undefined {
+  const sync = jsonataSync();
+  if (!sync) return undefined;
+  const jexpr = sync(core.lowered, {
+    stack: limits.maxDepth,
+    sequence: limits.maxSequenceLength,
+    RegexEngine: SafeRegExp as unknown as RegExpConstructor,
+  });
+  rewriteConcat(jexpr.ast());
+  return jexpr;
 }
 
 /**

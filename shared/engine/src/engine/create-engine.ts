@@ -2,13 +2,13 @@ import type { FhirContext } from '@mapx/fhir';
 import { builtinFunctions, type MapxFunction } from '../functions/index.js';
 import { DEFAULT_THRESHOLDS, type Env, type Thresholds } from '../runtime/policy.js';
 import { wrapFunction, type CallHost } from './call-context.js';
-import { compileSource, shortVariant, type CompiledCore } from './compile-source.js';
+import { compileSource, shortVariant, syncVariant, type CompiledCore } from './compile-source.js';
 import { compileDirect } from '../direct/compile-direct.js';
 import type { JsonataExpression } from '../runtime/jsonata-module.js';
 import { createCompiledExpression } from './compiled-expression.js';
 import { engineFunctions } from './engine-functions.js';
-import { evaluateInEnvironment } from './evaluate-in-environment.js';
-import { jsonataOriginals } from './jsonata-natives.js';
+import { evaluateInEnvironment, evaluateInEnvironmentNow } from './evaluate-in-environment.js';
+import { jsonataOriginals, syncOriginals, type JsonataFunction } from './jsonata-natives.js';
 import { Lru } from './lru.js';
 import type { CompiledExpression, CompileOptions, Engine, EngineOptions } from './types.js';
 
@@ -64,22 +64,39 @@ export function createEngine(options: EngineOptions): Engine {
     const core = coreFor(source);
     return evaluateInEnvironment(env, core, input, extra);
   };
+  // synchronous runs only where the engine has its thread to itself: they do not yield to other work
+  const evaluateSourceNow =
+    options.ownThread === true
+      ? (env: Env, source: string, input: unknown, extra?: Record<string, unknown>) =>
+          evaluateInEnvironmentNow(env, coreFor(source), input, extra)
+      : undefined;
 
   const build = async (source: string, explain = false): Promise<CompiledExpression> => {
     const originals = await jsonataOriginals();
     const core = explain
       ? compileSource(source, { fhir: options.fhir(), unavailable, limits, explain })
       : coreFor(source);
-    const host: CallHost = { source, emitter: core.emitter, fhir: options.fhir, services, evaluateSource };
-    const registered = [
+    const host: CallHost = {
+      source,
+      emitter: core.emitter,
+      fhir: options.fhir,
+      services,
+      evaluateSource,
+      ...(evaluateSourceNow ? { evaluateSourceNow } : {}),
+    };
+    const functionsOver = (natives: Record<string, JsonataFunction>): MapxFunction[] => [
       ...builtinFunctions,
-      ...engineFunctions(originals),
-      ...guardedFunctions(originals, limits),
+      ...engineFunctions(natives),
+      ...guardedFunctions(natives, limits),
       ...custom,
     ];
-    /** Binds the engine's functions and constants in `j`; `only`: just the functions of those names. */
-    const prepare = (j: JsonataExpression, only?: ReadonlySet<string>): void => {
-      for (const fn of registered)
+    const registered = functionsOver(originals);
+    /**
+     * Binds the engine's functions and constants in `j`; `only`: just the functions of those names; `functions`:
+     * those built over JSONata's own (the synchronous form's for its own expression).
+     */
+    const prepare = (j: JsonataExpression, only?: ReadonlySet<string>, functions = registered): void => {
+      for (const fn of functions)
         if (!only || only.has(fn.name)) j.registerFunction(fn.name, wrapFunction(host, fn), fn.signature);
       if (core.tables) {
         for (const [name, impl] of Object.entries(buildFlashFunctions(core.tables)))
@@ -105,6 +122,20 @@ export function createEngine(options: EngineOptions): Engine {
           };
     const direct =
       core.costBound === undefined || explain ? undefined : compileDirect(core.jexpr.ast(), limits);
+    let sync: JsonataExpression | undefined | null = null;
+    const syncJexpr =
+      evaluateSourceNow === undefined || explain
+        ? undefined
+        : () => {
+            if (sync === null) {
+              sync = syncVariant(core, limits);
+              if (sync) {
+                prepare(sync, undefined, functionsOver(syncOriginals()));
+                sync.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
+              }
+            }
+            return sync;
+          };
     const referenced = referencedNames(core.jexpr.ast());
     const hostFunctions = new Set(custom.map((fn) => fn.name));
     const program = explain
@@ -120,6 +151,7 @@ export function createEngine(options: EngineOptions): Engine {
       limits,
       ...(shortJexpr ? { shortJexpr } : {}),
       ...(direct ? { direct } : {}),
+      ...(syncJexpr ? { syncJexpr } : {}),
       ...(program ? { program, programAlways: options.ownThread === true } : {}),
       logger: options.logger,
       strictBooleans: options.strictBooleans === true,

@@ -1,4 +1,5 @@
-import type { MapxFunction } from '../functions/index.js';
+import type { FunctionCallContext, MapxFunction } from '../functions/index.js';
+import { syncRun } from '../runtime/sync-run.js';
 import { PICTURE_ALIASES } from '../functions/index.js';
 import { createError, isCodedError } from '../errors/mapx-error.js';
 import type { JsonataFunction } from './jsonata-natives.js';
@@ -46,20 +47,27 @@ export function engineFunctions(originals: Originals): MapxFunction[] {
     {
       name: 'eval',
       signature: '<sx?:x>',
-      async impl(expr?: unknown, focus?: unknown) {
+      impl(expr?: unknown, focus?: unknown) {
         if (expr === undefined) return undefined;
-        try {
-          return await this.evaluateSource(String(expr), focus === undefined ? this.input : focus);
-        } catch (e) {
-          const inner = isCodedError(e) ? e : { code: '', message: String(e) };
-          const compileTime = /^(S0|F0|F1|F2)\d{3}$/.test(inner.code);
-          throw createError(compileTime ? 'D3120' : 'D3121', {
-            value: inner.message,
-            error: inner,
-            token: 'eval',
-          });
-        }
+        const input = focus === undefined ? this.input : focus;
+        // a failure in a synchronous run is the asynchronous run's to raise (engine/sync-tier.ts)
+        if (syncRun.active && this.evaluateSourceNow) return this.evaluateSourceNow(String(expr), input);
+        return evaluateText(this, String(expr), input);
       },
     },
   ];
+}
+
+async function evaluateText(ctx: FunctionCallContext, expr: string, input: unknown): Promise<unknown> {
+  try {
+    return await ctx.evaluateSource(expr, input);
+  } catch (e) {
+    const inner = isCodedError(e) ? e : { code: '', message: String(e) };
+    const compileTime = /^(S0|F0|F1|F2)\d{3}$/.test(inner.code);
+    throw createError(compileTime ? 'D3120' : 'D3121', {
+      value: inner.message,
+      error: inner,
+      token: 'eval',
+    });
+  }
 }

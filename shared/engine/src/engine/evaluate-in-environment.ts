@@ -1,4 +1,5 @@
 import { jsonata } from '../runtime/jsonata-module.js';
+import { jsonataSync } from '../runtime/jsonata-sync.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { isCodedError } from '../errors/mapx-error.js';
 import { stateOf, type Env } from '../runtime/policy.js';
@@ -29,8 +30,9 @@ function nativesOf(core: CompiledCore): Record<string, JsonataFunction> {
 /** A function the frame below holds under a reserved (`__`) name, that no user expression can read or shadow. */
 const RETHROW = '__mapxRethrow';
 
+/** A JSONata lambda; the synchronous JSONata's `apply` returns the value itself. */
 interface Lambda extends Record<string, unknown> {
-  apply(self: unknown, args: unknown[]): Promise<unknown>;
+  apply(self: unknown, args: unknown[]): Promise<unknown> | unknown;
 }
 
 let lambdaFactory: ReturnType<typeof jsonata> | undefined;
@@ -53,30 +55,27 @@ function reboundOf(core: CompiledCore): Map<object, unknown> {
   return m;
 }
 
-/**
- * Evaluates compiled mapx source in the caller's environment (dynamic scoping, §6.10 and `$eval`): a frame whose
- * lookups see the given bindings, then this source's FLASH natives, then the caller's variables.
- */
-export async function evaluateInEnvironment(
-  caller: Env,
-  core: CompiledCore,
-  input: unknown,
-  bindings?: Record<string, unknown>,
-): Promise<unknown> {
+/** A frame for `core` in the caller's environment, and the focus and input its body is applied with. */
+function callOf(caller: Env, core: CompiledCore, input: unknown, bindings?: Record<string, unknown>) {
   const own = nativesOf(core);
   const rebound = reboundOf(core);
   const local: Record<string, unknown> = withoutReserved(bindings);
   const parent = caller as Frame;
   // a mapping this text calls that the caller's text did not name is not bound there (engine/mapping-natives.ts)
   const mappingNative = stateOf(caller)?.mappingNative;
-  let failure: unknown;
+  const call = {
+    failure: undefined as unknown,
+    frame: undefined as unknown as Frame,
+    focus: {} as { environment: Frame; input?: unknown; createSequence?: unknown },
+    input: undefined as unknown,
+  };
   const frame: Frame = {
     bind(name: string, value: unknown) {
       local[name] = value;
     },
     lookup(name: string | symbol) {
       if (typeof name === 'string') {
-        if (name === RETHROW) return rethrow(failure);
+        if (name === RETHROW) return rethrow(call.failure);
         if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
         if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
         const found = parent.lookup(name) ?? mappingNative?.(name);
@@ -91,19 +90,58 @@ export async function evaluateInEnvironment(
     base: parent['base'],
   };
   const base = parent['base'] as { createSequence?: (value: unknown) => unknown[] } | undefined;
-  const lambda = await freshLambda();
+  call.frame = frame;
+  call.input = sequenceInput(input ?? undefined, base?.createSequence);
+  call.focus = { environment: frame, input, createSequence: base?.createSequence };
+  return call;
+}
+
+/** `lambda` made to run `core`'s body in the call's frame. */
+function aimed(lambda: Lambda, core: CompiledCore, call: ReturnType<typeof callOf>): Lambda {
   lambda.body = core.jexpr.ast();
   lambda.arguments = [];
   lambda.signature = undefined;
-  lambda.environment = frame;
-  lambda.input = sequenceInput(input ?? undefined, base?.createSequence);
-  const focus = { environment: frame, input, createSequence: base?.createSequence };
+  lambda.environment = call.frame;
+  lambda.input = call.input;
+  return lambda;
+}
+
+/**
+ * Evaluates compiled mapx source in the caller's environment (dynamic scoping, §6.10 and `$eval`): a frame whose
+ * lookups see the given bindings, then this source's FLASH natives, then the caller's variables.
+ */
+export async function evaluateInEnvironment(
+  caller: Env,
+  core: CompiledCore,
+  input: unknown,
+  bindings?: Record<string, unknown>,
+): Promise<unknown> {
+  const call = callOf(caller, core, input, bindings);
+  const lambda = aimed(await freshLambda(), core, call);
   try {
-    return await lambda.apply(focus, []);
+    return await lambda.apply(call.focus, []);
   } catch (e) {
-    failure = e;
-    throw mapError(await withJsonataMessage(e, focus), core.source, core.emitter);
+    call.failure = e;
+    throw mapError(await withJsonataMessage(e, call.focus), core.source, core.emitter);
   }
+}
+
+let syncLambdaFactory: ReturnType<NonNullable<ReturnType<typeof jsonataSync>>> | undefined;
+
+/**
+ * The same in a synchronous run (engine/sync-tier.ts): the body applied by the synchronous JSONata. A failure is
+ * thrown as it is: the run is then abandoned, and JSONata's own run raises it with its message and position.
+ */
+export function evaluateInEnvironmentNow(
+  caller: Env,
+  core: CompiledCore,
+  input: unknown,
+  bindings?: Record<string, unknown>,
+): unknown {
+  syncLambdaFactory ??= jsonataSync()!('function(){ 0 }');
+  const call = callOf(caller, core, input, bindings);
+  const lambda = aimed(syncLambdaFactory.evaluate(undefined) as unknown as Lambda, core, call);
+  return lambda.apply(call.focus, []) as unknown;
 }
 
 /** A native that throws `error`: JSONata's `$eval` then fills in the message of a JSONata error. */

@@ -1,4 +1,5 @@
 import { jsonata } from '../runtime/jsonata-module.js';
+import { jsonataSync } from '../runtime/jsonata-sync.js';
 
 /** A JSONata function value (what `registerFunction` binds): callable from expressions, `this` = focus. */
 export interface JsonataFunction {
@@ -10,13 +11,21 @@ export interface JsonataFunction {
 }
 
 let originals: Promise<Record<string, JsonataFunction>> | undefined;
+let syncOnes: Record<string, JsonataFunction> | undefined;
+
+const ORIGINALS =
+  '{"eval": $eval, "fromMillis": $fromMillis, "pad": $pad, "join": $join, "string": $string, "replace": $replace}';
 
 /** JSONata's own functions that mapx re-binds under the same name (wrapped), captured once. */
 export function jsonataOriginals(): Promise<Record<string, JsonataFunction>> {
-  originals ??= jsonata(
-    '{"eval": $eval, "fromMillis": $fromMillis, "pad": $pad, "join": $join, "string": $string, "replace": $replace}',
-  ).evaluate(null) as Promise<Record<string, JsonataFunction>>;
+  originals ??= jsonata(ORIGINALS).evaluate(null) as Promise<Record<string, JsonataFunction>>;
   return originals;
+}
+
+/** The same functions of the synchronous JSONata (runtime/jsonata-sync.ts), which must be there. */
+export function syncOriginals(): Record<string, JsonataFunction> {
+  syncOnes ??= jsonataSync()!(ORIGINALS).evaluate(null) as unknown as Record<string, JsonataFunction>;
+  return syncOnes;
 }
 
 const signatures = new Map<string, Promise<unknown>>();

@@ -12,6 +12,11 @@ export interface FunctionCallContext {
   report(diag: { code: string; message?: string; [k: string]: unknown }): void;
   /** Compiles (cached) and evaluates mapx source in the caller's environment. */
   evaluateSource(source: string, input: unknown, bindings?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * The same within a synchronous run (runtime/sync-run.ts `syncRun.active`), which gives the value itself and
+   * throws where the run must be left to JSONata. Absent where the engine has no synchronous runs.
+   */
+  evaluateSourceNow?(source: string, input: unknown, bindings?: Record<string, unknown>): unknown;
   fhir: FhirContext | undefined;
   /** Host services: `fhirClient`, `mappings`, `serverConceptMaps`, `fhirConnectionResolver`. */
   services: Record<string, unknown>;

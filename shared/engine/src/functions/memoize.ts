@@ -1,6 +1,7 @@
 import { functionError } from './function-error.js';
 import type { FunctionCallContext } from './function-types.js';
-import { invokeFunction } from './invoke-function.js';
+import { invokeFunction, invokeFunctionNow } from './invoke-function.js';
+import { syncRun } from '../runtime/sync-run.js';
 import { functionArity, isFunctionValue } from './jsonata-values.js';
 
 /** Type-tagged, key-sorted serialisation of an argument list; undefined when it holds a function/symbol. */
@@ -33,14 +34,26 @@ export function memoKey(value: unknown): string | undefined {
   return `?${String(value)}`;
 }
 
-/** `$memoize(fn)`: results cached per wrapper; concurrent identical calls share one promise; failures not cached. */
+/**
+ * `$memoize(fn)`: results cached per wrapper; concurrent identical calls share one promise; failures not cached.
+ * In a synchronous run (runtime/sync-run.ts) the wrapper answers with the value itself: a wrapper lives within the
+ * evaluation that made it, and a run is synchronous from its start to its end.
+ */
 export function memoizeFunction(
   ctx: FunctionCallContext,
   fn: unknown,
-): (...args: unknown[]) => Promise<unknown> {
+): (...args: unknown[]) => Promise<unknown> | unknown {
   const cache = new Map<string, Promise<unknown>>();
-  const wrapper = (...args: unknown[]): Promise<unknown> => {
+  const values = new Map<string, unknown>();
+  const wrapper = (...args: unknown[]): Promise<unknown> | unknown => {
     const key = memoKey(args);
+    if (syncRun.active) {
+      if (key === undefined) throw functionError('D3142', { token: 'memoize' });
+      if (values.has(key)) return values.get(key);
+      const value = invokeFunctionNow(ctx, fn, args);
+      values.set(key, value);
+      return value;
+    }
     if (key === undefined) return Promise.reject(functionError('D3142', { token: 'memoize' }));
     const hit = cache.get(key);
     if (hit) return hit;

@@ -1,6 +1,7 @@
 import { argumentError, functionError } from './function-error.js';
 import type { FunctionCallContext, MapxFunction } from './function-types.js';
-import { invokeFunction } from './invoke-function.js';
+import { invokeFunction, invokeFunctionNow } from './invoke-function.js';
+import { settledNow, syncRun } from '../runtime/sync-run.js';
 import { isFunctionValue } from './jsonata-values.js';
 import { screenPattern } from '../runtime/guardrails.js';
 
@@ -101,16 +102,32 @@ export const stringFunctions: readonly MapxFunction[] = [
     // Overrides JSONata's $contains so that an undefined argument yields undefined (§0 item 26).
     name: 'contains',
     signature: '<s-(sf):b>',
-    async impl(this: FunctionCallContext, str?: string, token?: unknown) {
-      if (str === undefined || token === undefined) return undefined;
-      if (typeof token === 'string') return str.includes(token);
-      if (!isFunctionValue(token)) throw argumentError('contains', 2, token);
-      // JSONata regexes are plain closures; lambdas used as matchers go through JSONata
-      const match: unknown =
-        typeof token === 'function'
-          ? await (token as (s: string) => unknown)(str)
-          : await invokeFunction(this, token, [str]);
-      return match !== undefined;
+    impl(this: FunctionCallContext, str?: string, token?: unknown) {
+      return syncRun.active ? containsNow(this, str, token) : contains(this, str, token);
     },
   },
 ];
+
+async function contains(ctx: FunctionCallContext, str?: string, token?: unknown): Promise<unknown> {
+  if (str === undefined || token === undefined) return undefined;
+  if (typeof token === 'string') return str.includes(token);
+  if (!isFunctionValue(token)) throw argumentError('contains', 2, token);
+  // JSONata regexes are plain closures; lambdas used as matchers go through JSONata
+  const match: unknown =
+    typeof token === 'function'
+      ? await (token as (s: string) => unknown)(str)
+      : await invokeFunction(ctx, token, [str]);
+  return match !== undefined;
+}
+
+/** The same in a synchronous run (runtime/sync-run.ts): the value itself. */
+function containsNow(ctx: FunctionCallContext, str?: string, token?: unknown): unknown {
+  if (str === undefined || token === undefined) return undefined;
+  if (typeof token === 'string') return str.includes(token);
+  if (!isFunctionValue(token)) throw argumentError('contains', 2, token);
+  const match: unknown =
+    typeof token === 'function'
+      ? settledNow((token as (s: string) => unknown)(str))
+      : invokeFunctionNow(ctx, token, [str]);
+  return match !== undefined;
+}

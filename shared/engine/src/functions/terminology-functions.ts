@@ -1,5 +1,6 @@
 import type { CodeInput, Concept, TerminologyRuntime, TranslateResult } from '@mapx/fhir';
 import { shouldValidate } from '../runtime/policy.js';
+import { needsAsync, syncRun } from '../runtime/sync-run.js';
 import { translateWithConceptMap } from './concept-map-translate.js';
 import { functionError } from './function-error.js';
 import type { FunctionCallContext, MapxFunction } from './function-types.js';
@@ -58,9 +59,9 @@ async function resolveTranslation(
   map: string,
   pkg: string | undefined,
 ) {
-  const source = ctx.services['serverConceptMaps'] as ServerConceptMapSource | undefined;
+  const source = serverSource(ctx, pkg);
   let serverError: string | undefined;
-  if (source && pkg === undefined) {
+  if (source) {
     try {
       const cm = await source.get(map);
       if (cm) return translateWithConceptMap(cm, input);
@@ -68,6 +69,24 @@ async function resolveTranslation(
       serverError = err instanceof Error ? err.message : String(err);
     }
   }
+  return localTranslation(ctx, operation, input, map, pkg, serverError);
+}
+
+/** The FHIR server's concept maps, where they are consulted: first, unless a package is named. */
+function serverSource(ctx: Ctx, pkg: string | undefined): ServerConceptMapSource | undefined {
+  const source = ctx.services['serverConceptMaps'] as ServerConceptMapSource | undefined;
+  return source && pkg === undefined ? source : undefined;
+}
+
+/** The concept maps of the FHIR packages. */
+function localTranslation(
+  ctx: Ctx,
+  operation: string,
+  input: CodeInput,
+  map: string,
+  pkg: string | undefined,
+  serverError: string | undefined,
+): TranslateResult | undefined {
   const runtime = runtimeOf(ctx, operation);
   if (!runtime) return undefined;
   const result: TranslateResult = runtime.translate(input, map, pkg);
@@ -76,6 +95,8 @@ async function resolveTranslation(
   ctx.report(functionError('F5214', { operation, conceptMapKey: map, errorMessage }));
   return undefined;
 }
+
+type Parsed = NonNullable<ReturnType<typeof toCodeInput>>;
 
 async function translate(
   ctx: Ctx,
@@ -94,6 +115,43 @@ async function translate(
   const parsed = toCodeInput(value);
   if (!parsed) return undefined;
   const result = await resolveTranslation(ctx, operation, parsed.input, map, packageRef(filter));
+  return translated(ctx, result, parsed, value, map, as);
+}
+
+/**
+ * The same in a synchronous run (runtime/sync-run.ts), where the FHIR server is not consulted: from the
+ * packages' concept maps, the value itself. A server to consult leaves the run to JSONata.
+ */
+function translateNow(
+  ctx: Ctx,
+  operation: string,
+  value: unknown,
+  map: unknown,
+  filter: unknown,
+  as: Output,
+): unknown {
+  if (value === undefined || typeof map !== 'string') return undefined;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(translateNow(ctx, operation, item, map, filter, as));
+    return toSequence(out.flat().filter((v) => v !== undefined));
+  }
+  const parsed = toCodeInput(value);
+  if (!parsed) return undefined;
+  const pkg = packageRef(filter);
+  if (serverSource(ctx, pkg)) throw needsAsync();
+  const result = localTranslation(ctx, operation, parsed.input, map, pkg, undefined);
+  return translated(ctx, result, parsed, value, map, as);
+}
+
+function translated(
+  ctx: Ctx,
+  result: TranslateResult | undefined,
+  parsed: Parsed,
+  value: unknown,
+  map: string,
+  as: Output,
+): unknown {
   if (!result) return undefined;
   if (result.status === 'mapped')
     return shape(result.targets, as === 'auto' ? (parsed.codeOnly ? 'code' : 'coding') : as);
@@ -117,6 +175,7 @@ function translator(name: string, as: Output): MapxFunction {
     name,
     signature: '<x-so?:x>',
     impl(this: Ctx, value?: unknown, conceptMap?: unknown, packageFilter?: unknown) {
+      if (syncRun.active) return translateNow(this, name, value, conceptMap, packageFilter, as);
       return translate(this, name, value, conceptMap, packageFilter, as);
     },
   };

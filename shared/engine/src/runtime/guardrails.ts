@@ -1,5 +1,6 @@
 import { createError } from '../errors/mapx-error.js';
 import { STATE_BINDING, type EvalState } from './policy.js';
+import { syncRun } from './sync-run.js';
 
 interface Frame {
   lookup(name: string): unknown;
@@ -19,6 +20,8 @@ export function evaluateEntry(environment: Frame): Promise<void> | undefined {
   const state = environment.lookup(STATE_BINDING) as EvalState | undefined;
   if (state?.deadline !== undefined && Date.now() > state.deadline)
     throw { code: 'D1012', value: state.timeoutMs, stack: new Error().stack };
+  // a synchronous run (sync-run.ts) cannot wait, and has its thread to itself
+  if (syncRun.active) return undefined;
   const now = performance.now();
   if (now - lastYield < 10) return undefined;
   return new Promise((resolve) => {

@@ -71,10 +71,13 @@ async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
 for (const [group, expressions] of Object.entries(CASES)) {
   describe(`JSONata parity: ${group}`, () => {
     test.each(expressions)('%s', async (expr) => {
-      const engine = await r4Engine();
       const upstream = await outcome(() => jsonata(expr).evaluate(INPUT));
-      const mapx = await outcome(async () => (await engine.compile(expr)).evaluate(INPUT));
-      expect(mapx).toEqual(upstream);
+      // as the main thread evaluates, and as an evaluation thread does (its synchronous forms)
+      for (const ownThread of [false, true]) {
+        const engine = await r4Engine({ ownThread });
+        const mapx = await outcome(async () => (await engine.compile(expr)).evaluate(INPUT));
+        expect(mapx, ownThread ? 'own thread' : 'main thread').toEqual(upstream);
+      }
     });
   });
 }

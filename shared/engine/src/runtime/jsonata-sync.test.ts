@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { jsonataSync, transform } from './jsonata-sync.js';
+import { NeedsAsync } from './sync-run.js';
+import { jsonata } from './jsonata-module.js';
+
+const require = createRequire(import.meta.url);
+
+describe('jsonataSync: the installed JSONata without async', () => {
+  it('is built from this release', () => {
+    expect(jsonataSync()).toBeTypeOf('function');
+  });
+
+  it('refuses a text it does not know', () => {
+    const source = readFileSync(require.resolve('jsonata'), 'utf8');
+    expect(transform(source)).toBeTypeOf('string');
+    expect(transform(source.replace('async function evaluate(', 'function evaluate('))).toBeUndefined();
+    expect(transform(source + '\nasync function extra() { await x; }')).toBeUndefined();
+  });
+
+  const cases: [string, unknown][] = [
+    ['[1..5].($ * 2)', {}],
+    ['$map([1,2,3], function($v, $i){ $v + $i })', {}],
+    ['$sort(a, function($l, $r){ $l < $r })', { a: [3, 1, 2, 5, 4] }],
+    ['a^(>$)', { a: [3, 1, 2] }],
+    ['{"x": a.{"y": $}, "n": $count(a)}', { a: [1, 2] }],
+    ['a{ $string($ % 2): $sum($) }', { a: [1, 2, 3, 4] }],
+    ['$reduce(a, function($p, $c){ $p + $c }, 10)', { a: [1, 2, 3] }],
+    ['$filter(a, function($v){ $v > 1 })', { a: [1, 2, 3] }],
+    ['$replace("abcabc", /b/, function($m){ $uppercase($m.match) })', {}],
+    ['$split("a1b2c", /\\d/)', {}],
+    ['$match("x12y345", /\\d+/).match', {}],
+    ['($f := function($n){ $n <= 1 ? 1 : $n * $f($n - 1) }; $f(10))', {}],
+    ['a ~> $each(function($v, $k){ $k & "=" & $v })', { a: { p: 1, q: 2 } }],
+    [
+      'a[b = 2].c',
+      {
+        a: [
+          { b: 1, c: 'x' },
+          { b: 2, c: 'y' },
+        ],
+      },
+    ],
+    ['$ ~> |a|{"z": 1}|', { a: { y: 0 } }],
+    ['$sift($, function($v){ $v > 1 })', { p: 1, q: 2 }],
+    ['$single(a, function($v){ $v = 2 })', { a: [1, 2, 3] }],
+    ['a@$x#$i.{"v": $x, "i": $i}', { a: [5, 6] }],
+  ];
+
+  it('gives what JSONata gives', async () => {
+    const sync = jsonataSync()!;
+    for (const [expression, input] of cases) {
+      const expected = await jsonata(expression).evaluate(input);
+      expect(sync(expression).evaluate(input), expression).toEqual(expected);
+    }
+  });
+
+  it('raises what JSONata raises', async () => {
+    const sync = jsonataSync()!;
+    for (const expression of ['$sum("a")', '1 + "a"', '$undefinedFunction()', '$string(']) {
+      const expected = await Promise.resolve()
+        .then(() => jsonata(expression).evaluate({}))
+        .catch((e: unknown) => e);
+      let actual: unknown;
+      try {
+        actual = sync(expression).evaluate({});
+      } catch (e) {
+        actual = e;
+      }
+      expect(actual, expression).toMatchObject({ code: (expected as { code: string }).code });
+    }
+  });
+
+  it('refuses a promise wherever one reaches it', () => {
+    const sync = jsonataSync()!;
+    for (const expression of ['$f(1)', '$map([1], $f)', '$sort([2, 1], function($a, $b){ $f($a) })']) {
+      const e = sync(expression);
+      e.registerFunction('f', async (x: unknown) => x);
+      expect(() => e.evaluate({}), expression).toThrow(NeedsAsync);
+    }
+  });
+});
