@@ -16,6 +16,9 @@
 // (process.cpuUsage of the single-threaded child), so messages/s per core = 1e6 / µs; each round's ratio to the
 // hand-written one of the same process gives the cost, and with a base build each round's ratio of this build to
 // the base; medians are reported, and whether both builds gave the same Bundle.
+// BENCH_STANDARD_ENGINE=thread (default) evaluates with the engine an evaluation thread has (`ownThread`: its runs
+// synchronous where they can be, engine/sync-tier.ts), as the service does by default (MAPX_EVAL_ISOLATION=worker),
+// on this thread without the hand-over; =main with the engine the main thread has (MAPX_EVAL_ISOLATION=off).
 // BENCH_STANDARD_PROFILE=<file.cpuprofile>: a V8 CPU profile of this build's standard ADT scenario (open it in
 // Chrome DevTools: the dispatch in v2ToFhir and each $v2Segment…/$v2Datatype… call are their own frames).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,8 @@ import { measureSteal } from './lib/cpu-steal.js';
 const ROUNDS = Number(process.env.BENCH_STANDARD_ROUNDS ?? 5);
 const SLICE_MS = Number(process.env.BENCH_STANDARD_MS ?? 1500);
 const PROFILE = process.env.BENCH_STANDARD_PROFILE;
+const ENGINE = process.env.BENCH_STANDARD_ENGINE ?? 'thread';
+if (ENGINE !== 'thread' && ENGINE !== 'main') throw new Error('BENCH_STANDARD_ENGINE: thread or main');
 const BASE = process.env.BENCH_BASE_DIR;
 const HERE = resolve(import.meta.dirname, '..');
 const HL7 = 'x-application/hl7-v2+er7';
@@ -84,6 +89,14 @@ async function serviceOf(root) {
   const app = await buildApp(config.config, await createRuntime(config.config, logger), { logger });
   await app.ready();
   await app.mapx.warmup.start();
+  if (ENGINE === 'thread') {
+    // the engine eval-worker.ts builds for each evaluation thread, with the host functions it registers there
+    const { createServiceEngine } = await load('apps/service/dist/eval/service-engine.js');
+    const { registerHostFunctions } = await load('apps/service/dist/eval/host-functions.js');
+    const { engine } = createServiceEngine(config.config, app.mapx.fhir, logger, { ownThread: true });
+    registerHostFunctions(engine, app.mapx.dispatcher);
+    app.mapx.engine = engine;
+  }
   return { app, services: app.mapx, runEvaluation };
 }
 

@@ -3,6 +3,11 @@ import { type FhirClient, type FhirResource, isResourceId } from '@mapx/fhir-cli
 /** ConceptMaps read from the FHIR server by url, id or name, cached; `flush()` is called by POST /$recache. */
 export interface ServerConceptMapSource {
   get(key: string): Promise<FhirResource | undefined>;
+  /**
+   * What `get` would answer at once, from a lookup that has ended and not expired (a synchronous run cannot wait:
+   * runtime/sync-run.ts); undefined when only `get` can tell.
+   */
+  peek?(key: string): { readonly value: FhirResource | undefined } | undefined;
   flush(): void;
 }
 
@@ -16,15 +21,33 @@ export interface ServerConceptMapOptions {
 export function createServerConceptMapSource(options: ServerConceptMapOptions): ServerConceptMapSource {
   const ttl = options.ttlMs ?? 30_000;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { expires: number; value: Promise<FhirResource | undefined> }>();
+  const cache = new Map<
+    string,
+    {
+      expires: number;
+      value: Promise<FhirResource | undefined>;
+      settled?: { value: FhirResource | undefined };
+    }
+  >();
   return {
     get(key) {
       const hit = cache.get(key);
       if (hit && hit.expires > now()) return hit.value;
       const value = lookup(options.client, key);
-      cache.set(key, { expires: now() + ttl, value });
-      value.catch(() => cache.delete(key));
+      const entry: { expires: number; value: typeof value; settled?: { value: FhirResource | undefined } } = {
+        expires: now() + ttl,
+        value,
+      };
+      cache.set(key, entry);
+      value.then(
+        (found) => void (entry.settled = { value: found }),
+        () => cache.delete(key),
+      );
       return value;
+    },
+    peek(key) {
+      const hit = cache.get(key);
+      return hit && hit.expires > now() ? hit.settled : undefined;
     },
     flush: () => cache.clear(),
   };

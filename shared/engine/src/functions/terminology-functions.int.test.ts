@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, evaluateIn } from '../../test/functions/call-context.js';
 import { createFhirClient } from '@mapx/fhir-client';
 import { createServerConceptMapSource, type ServerConceptMapSource } from './index.js';
+import { createEngine } from '../engine/create-engine.js';
+import { syncRun } from '../runtime/sync-run.js';
 
 const GENDER_SYSTEM = 'http://hl7.org/fhir/administrative-gender';
 let fhir: FhirContext;
@@ -156,5 +158,27 @@ describe('ConceptMaps from the FHIR server', () => {
   it('work without a package context', async () => {
     const ctx = createTestContext({ services: { serverConceptMaps: source } });
     expect(await evaluateIn(ctx, `$translate('F', 'gender')`)).toBe('female');
+  });
+
+  it('on an evaluation thread: the first run asks the server, the next answer at once from what it said', async () => {
+    const fresh = createServerConceptMapSource({ client: createFhirClient({ baseUrl: server.baseUrl }) });
+    const engine = createEngine({
+      fhir: () => fhir,
+      services: { serverConceptMaps: fresh },
+      ownThread: true,
+    });
+    engine.registerFunction('inSyncRun', () => syncRun.active, '<:b>');
+    const expression = await engine.compile(
+      `{'found': $translate('F', 'gender'), 'package': $translate('male', 'cm-administrative-gender-v2'), 'sync': $inSyncRun()}`,
+    );
+    const before = server.requests.length;
+    expect(await expression.evaluate({})).toEqual({ found: 'female', package: 'M', sync: false });
+    const asked = server.requests.length;
+    expect(asked).toBeGreaterThan(before);
+    for (let i = 0; i < 3; i++)
+      expect(await expression.evaluate({})).toEqual({ found: 'female', package: 'M', sync: true });
+    expect(server.requests.length).toBe(asked);
+    fresh.flush();
+    expect(await expression.evaluate({})).toEqual({ found: 'female', package: 'M', sync: false });
   });
 });

@@ -119,8 +119,8 @@ async function translate(
 }
 
 /**
- * The same in a synchronous run (runtime/sync-run.ts), where the FHIR server is not consulted: from the
- * packages' concept maps, the value itself. A server to consult leaves the run to JSONata.
+ * The same in a synchronous run (runtime/sync-run.ts): the value itself, from what the FHIR server answered
+ * before, else the packages' concept maps. A server still to ask leaves the run to JSONata.
  */
 function translateNow(
   ctx: Ctx,
@@ -139,8 +139,13 @@ function translateNow(
   const parsed = toCodeInput(value);
   if (!parsed) return undefined;
   const pkg = packageRef(filter);
-  if (serverSource(ctx, pkg)) throw needsAsync();
-  const result = localTranslation(ctx, operation, parsed.input, map, pkg, undefined);
+  const source = serverSource(ctx, pkg);
+  // the server's answer when a lookup of it has ended (the first run that needs it is JSONata's)
+  const known = source ? source.peek?.(map) : { value: undefined };
+  if (!known) throw needsAsync();
+  const result = known.value
+    ? translateWithConceptMap(known.value, parsed.input)
+    : localTranslation(ctx, operation, parsed.input, map, pkg, undefined);
   return translated(ctx, result, parsed, value, map, as);
 }
 
