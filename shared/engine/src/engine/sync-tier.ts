@@ -11,9 +11,11 @@ import { syncRun } from '../runtime/sync-run.js';
  * answers later (a FHIR server, a host function), or any error, is abandoned with its effects undone
  * (direct/held-run.ts) and JSONata evaluates the expression as it is; an expression whose runs keep being abandoned
  * is left to JSONata from then on. Array and object constructors evaluate their items in order, where JSONata
- * interleaves them: what the items report comes in that order.
+ * interleaves them: what the items report comes in that order. An expression is compiled for it at its second run:
+ * one evaluated once (a text tried out, a one-off request) costs no second compile.
  */
 export class SyncTier {
+  private runs = 0;
   private handedBack = 0;
   private finished = 0;
 
@@ -21,7 +23,7 @@ export class SyncTier {
 
   /** The result, or `UNSURE` where JSONata must evaluate it. */
   run(input: unknown, bindings: Record<string, unknown>, state: EvalState): unknown {
-    if (this.handedBack >= 16 && this.finished < this.handedBack) return UNSURE;
+    if (++this.runs < 2 || (this.handedBack >= 16 && this.finished < this.handedBack)) return UNSURE;
     const jexpr = this.expression();
     if (!jexpr) return UNSURE;
     const result = heldRun(state, () => {

@@ -178,7 +178,10 @@ describe('ConceptMaps from the FHIR server', () => {
     for (let i = 0; i < 3; i++)
       expect(await expression.evaluate({})).toEqual({ found: 'female', package: 'M', sync: true });
     expect(server.requests.length).toBe(asked);
+    // flushed (POST /$recache): the next run asks again, and the one after answers at once
     fresh.flush();
     expect(await expression.evaluate({})).toEqual({ found: 'female', package: 'M', sync: false });
+    expect(server.requests.length).toBeGreaterThan(asked);
+    expect(await expression.evaluate({})).toEqual({ found: 'female', package: 'M', sync: true });
   });
 });
