@@ -110,7 +110,7 @@ async function translate(
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const item of value) out.push(await translate(ctx, operation, item, map, filter, as));
-    return toSequence(out.flat().filter((v) => v !== undefined));
+    return translatedItems(out);
   }
   const parsed = toCodeInput(value);
   if (!parsed) return undefined;
@@ -134,7 +134,7 @@ function translateNow(
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const item of value) out.push(translateNow(ctx, operation, item, map, filter, as));
-    return toSequence(out.flat().filter((v) => v !== undefined));
+    return translatedItems(out);
   }
   const parsed = toCodeInput(value);
   if (!parsed) return undefined;
@@ -147,6 +147,11 @@ function translateNow(
     ? translateWithConceptMap(known.value, parsed.input)
     : localTranslation(ctx, operation, parsed.input, map, pkg, undefined);
   return translated(ctx, result, parsed, value, map, as);
+}
+
+/** The translations of an array's items as one sequence, those that gave nothing left out. */
+function translatedItems(results: unknown[]): unknown {
+  return toSequence(results.flat().filter((v) => v !== undefined));
 }
 
 function translated(
