@@ -28,6 +28,17 @@ describe('v2Clean', () => {
     expect(await clean({ a: [{ b: '' }], c: { d: null } })).toBeUndefined();
   });
 
+  test('empty values of the object itself go, the rest comes back unchanged and in order', async () => {
+    // what the data type maps mostly build: a period with neither date, no suffix
+    const name = { use: 'official', family: 'Doe', given: ['John'], suffix: [], period: {}, text: null };
+    expect(await clean(name)).toEqual({ use: 'official', family: 'Doe', given: ['John'] });
+    expect(Object.keys((await clean({ z: 1, a: {}, m: 'x', b: [] })) as object)).toEqual(['z', 'm']);
+    expect(await clean({ a: {}, b: [], c: null })).toBeUndefined();
+    // beside an empty one, a blank text, a text "null" or an empty value further down are still told apart
+    expect(await clean({ a: {}, b: '  ', c: 'null', d: { e: '' }, f: 'x' })).toEqual({ c: 'null', f: 'x' });
+    expect(await clean({ a: [], b: [[1], [2]], c: 'x\u0002' })).toEqual({ b: [1, 2], c: 'x' });
+  });
+
   test('an array in an array is flattened', async () => {
     expect(await clean({ a: [[1, 2], [3]] })).toEqual({ a: [1, 2, 3] });
   });
