@@ -84,11 +84,15 @@ export async function compileMapping(source: string): Promise<unknown> {
   return engine.compile(source);
 }
 
-/** Evaluates a standard mapping on a JSON value (the helpers: v2Clean, v2Text, …). */
-export async function evaluateMapping(id: string, input: unknown): Promise<VerboseReport> {
+/** Evaluates a standard mapping on a JSON value (the helpers: v2Clean, v2Text, …), with its bindings. */
+export async function evaluateMapping(
+  id: string,
+  input: unknown,
+  bindings: Record<string, unknown> = {},
+): Promise<VerboseReport> {
   ready ??= setUp();
   const { engine, mappings } = await ready;
   const compiled = await engine.compile(mappings.get(id)!);
   resolver ??= { keys: () => mappings.keys(), get: (k) => mappings.get(k) };
-  return compiled.evaluateVerbose(input, {}, { mappings: resolver });
+  return compiled.evaluateVerbose(input, bindings, { mappings: resolver });
 }
