@@ -2,9 +2,9 @@
 // small POST / scenarios through the service's own pipeline on one thread (normaliser + engine, isolation off:
 // what an evaluation thread runs), measured with V8's GC profiler (allocated = heap growth between collections, summed). With
 // BENCH_BASE_ROOT (another built checkout) both builds are measured alternately, each in a fresh process per round.
-// The standard HL7 v2 conversion of the same message (`v2ToFhir`, docs/standard-mappings.md) runs on a tenth of the
-// messages. BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario), BENCH_ALLOC_ONLY (only the scenarios whose
-// name contains it: a process that runs one mapping, as `mapx run` does, optimises differently from one that has run
+// The standard HL7 v2 conversion of the same message (`v2ToFhir`, docs/standard-mappings.md) runs on a tenth of
+// the messages. BENCH_ROUNDS (default 3), BENCH_MESSAGES (default 3000 per scenario), BENCH_ALLOC_ONLY (only the
+// scenarios whose name contains it: a process that runs one mapping, as `mapx run` does, optimises differently from one that has run
 // several). BENCH_ALLOC_ENGINE=thread evaluates with
 // the engine an evaluation thread builds (the service's default, isolation on) instead of the main thread's.
 // One JSON line per build and scenario.
@@ -90,11 +90,11 @@ async function child(root) {
   // ≈ 70 times the hand-written mapping's work, so on fewer messages; left out where the build has none
   const standard = app.mapx.mappings.current().mappings.get('v2ToFhir');
   if (standard !== undefined) {
-    const n = await dispatcher.normalize('x-application/hl7-v2+er7', ADT_A01, true);
+    const adt = await dispatcher.normalize('x-application/hl7-v2+er7', ADT_A01, true);
     scenarios.push({
       name: 'standard ADT^A01 (v2ToFhir)',
       source: standard,
-      input: () => n.value,
+      input: () => adt.value,
       n: N / 10,
       lowerCollect: false,
     });
