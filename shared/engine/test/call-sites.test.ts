@@ -28,6 +28,14 @@ describe('call sites inside $eval and mapping functions', () => {
     expect(d).toMatchObject({ code: 'F5320', message: 'inner', start: 4, position: 10, line: 3 });
   });
 
+  test('a helper called in a mapping that another mapping calls points into the innermost text', async () => {
+    const engine = await r4Engine();
+    const mappings = resolver({ outer: "\n$warn('mid');\n$inner()", inner: "\n\n\n  $warn('deep')" });
+    const diags = await collected(engine, '\n\n\n\n\n$outer()', mappings);
+    expect(diags.find((d) => d.message === 'deep')).toMatchObject({ start: 5, position: 11, line: 4 });
+    expect(diags.find((d) => d.message === 'mid')).toMatchObject({ start: 1, position: 7, line: 2 });
+  });
+
   test('a lambda of the caller keeps its own text when it runs inside $eval', async () => {
     const engine = await r4Engine();
     const source = "$f := function(){ $warn('o') };\n$warn('first');\n$eval('$f()')";

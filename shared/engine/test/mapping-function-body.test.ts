@@ -7,9 +7,15 @@ function resolver(entries: Record<string, string>): MappingResolver {
 }
 
 const engine = createEngine({ fhir: () => undefined, limits: { maxStringLength: 1000 } });
+/** As an evaluation thread has it: runs synchronous where they can be. */
+const threadEngine = createEngine({
+  fhir: () => undefined,
+  limits: { maxStringLength: 1000 },
+  ownThread: true,
+});
 
-async function run(source: string, mappings: Record<string, string>, input: unknown = null) {
-  return (await engine.compile(source)).evaluateVerbose(input, undefined, { mappings: resolver(mappings) });
+async function run(source: string, mappings: Record<string, string>, input: unknown = null, on = engine) {
+  return (await on.compile(source)).evaluateVerbose(input, undefined, { mappings: resolver(mappings) });
 }
 
 /** A saved mapping called as a function runs its compiled body (not its text parsed again) in the caller's scope. */
@@ -48,6 +54,34 @@ describe('saved mappings called as functions', () => {
       code: 'D3121',
       message:
         'Dynamic error evaluating the expression passed to function eval: "The left side of the \\"-\\" operator must evaluate to a number"',
+    });
+  });
+
+  describe.each([
+    ['main thread', engine],
+    ['evaluation thread', threadEngine],
+  ])('names from the caller scope, on the %s', (_, on) => {
+    test('nested calls see the innermost binding, and each its own natives', async () => {
+      const mappings = {
+        outer: "($v := 'outer'; $inner() & '/' & $v & '/' & $string($count([1, 2])))",
+        inner: "$v & ':' & $uppercase($w)",
+      };
+      const r = await run("($v := 'caller'; $w := 'w'; $outer())", mappings, null, on);
+      expect(r.result).toBe('outer:W/outer/2');
+    });
+
+    test('a lambda a call returns sees what its callers bind again after the call', async () => {
+      const mappings = { make: 'function() { $x & $y }' };
+      const source =
+        "($x := 'a'; $y := '1'; $f := $make(); $first := $f(); $x := 'b'; $y := '2'; [$first, $f()])";
+      const r = await run(source, mappings, null, on);
+      expect([...(r.result as string[])]).toEqual(['a1', 'b2']);
+    });
+
+    test('a call made twice in one scope looks its names up again', async () => {
+      const mappings = { read: '$x' };
+      const r = await run('($x := 1; $a := $read(); $x := 2; [$a, $read()])', mappings, null, on);
+      expect([...(r.result as number[])]).toEqual([1, 2]);
     });
   });
 });

@@ -55,6 +55,18 @@ function reboundOf(core: CompiledCore): Map<object, unknown> {
   return m;
 }
 
+/** How many call frames are looking a name up in the frames around them, now. */
+let passingThrough = 0;
+
+function lookupAbove(parent: Frame, name: string): unknown {
+  passingThrough++;
+  try {
+    return parent.lookup(name);
+  } finally {
+    passingThrough--;
+  }
+}
+
 /** A frame for `core` in the caller's environment, and the focus and input its body is applied with. */
 function callOf(caller: Env, core: CompiledCore, input: unknown, bindings?: Record<string, unknown>) {
   const own = nativesOf(core);
@@ -63,8 +75,13 @@ function callOf(caller: Env, core: CompiledCore, input: unknown, bindings?: Reco
   const parent = caller as Frame;
   // a mapping this text calls that the caller's text did not name is not bound there (engine/mapping-natives.ts)
   const mappingNative = stateOf(caller)?.mappingNative;
+  // what the frames around the call hold does not change while it runs (they are its callers', suspended, or
+  // closures', whose bindings go to frames of their own): each name is looked up through them once per call. A
+  // lambda the call returns may look up later, when its callers have bound a name again: no shortcut then
+  let above: Map<string, unknown> | undefined;
   const call = {
     failure: undefined as unknown,
+    running: false,
     frame: undefined as unknown as Frame,
     focus: {} as { environment: Frame; input?: unknown; createSequence?: unknown },
     input: undefined as unknown,
@@ -78,8 +95,14 @@ function callOf(caller: Env, core: CompiledCore, input: unknown, bindings?: Reco
         if (name === RETHROW) return rethrow(call.failure);
         if (Object.prototype.hasOwnProperty.call(local, name)) return local[name];
         if (Object.prototype.hasOwnProperty.call(own, name)) return own[name];
-        const found = parent.lookup(name) ?? mappingNative?.(name);
-        return rebindNative(found, core, rebound);
+        let found = call.running ? above?.get(name) : undefined;
+        if (found === undefined) {
+          found = lookupAbove(parent, name) ?? mappingNative?.(name);
+          if (found !== undefined && call.running) (above ??= new Map()).set(name, found);
+        }
+        // only the innermost text's frame binds a native to its text: the frames of the calls around it would
+        // each bind it to theirs on the way, for nothing
+        return passingThrough > 0 ? found : rebindNative(found, core, rebound);
       }
       return parent.lookup(name);
     },
@@ -118,11 +141,14 @@ export async function evaluateInEnvironment(
 ): Promise<unknown> {
   const call = callOf(caller, core, input, bindings);
   const lambda = aimed(await freshLambda(), core, call);
+  call.running = true;
   try {
     return await lambda.apply(call.focus, []);
   } catch (e) {
     call.failure = e;
     throw mapError(await withJsonataMessage(e, call.focus), core.source, core.emitter);
+  } finally {
+    call.running = false;
   }
 }
 
@@ -141,7 +167,12 @@ export function evaluateInEnvironmentNow(
   syncLambdaFactory ??= jsonataSync()!('function(){ 0 }');
   const call = callOf(caller, core, input, bindings);
   const lambda = aimed(syncLambdaFactory.evaluate(undefined) as unknown as Lambda, core, call);
-  return lambda.apply(call.focus, []) as unknown;
+  call.running = true;
+  try {
+    return lambda.apply(call.focus, []) as unknown;
+  } finally {
+    call.running = false;
+  }
 }
 
 /** A native that throws `error`: JSONata's `$eval` then fills in the message of a JSONata error. */
