@@ -1,6 +1,6 @@
 import type { MapxFunction } from '../functions/index.js';
 import { checkStringLength, type Limits } from '../runtime/limits.js';
-import { jsonLongerThan } from '../runtime/json-length.js';
+import { jsonLongerThan, jsonTextShape } from '../runtime/json-length.js';
 import { createError } from '../errors/mapx-error.js';
 import { canonicalKey } from '../functions/canonical-key.js';
 import type { JsonataFunction } from './jsonata-natives.js';
@@ -26,21 +26,27 @@ function checked(result: unknown, token: string, limit: number): unknown {
 /**
  * Pre-checks that refuse before the original allocates: `$pad` joins its padding character width times before it
  * cuts the result to width (a long padding "character" multiplies the size), `$string` of a value that repeats one
- * sub-value many times would build text far larger than the value.
+ * sub-value many times would build text far larger than the value. True when the walk of `$string`'s value found
+ * it plain (`jsonTextShape`): its compact text is then JSON.stringify's, without JSONata's replacer called on
+ * every key.
  */
-function precheck(name: string, args: unknown[], limit: number): void {
+function precheck(name: string, args: unknown[], limit: number): boolean {
   if (name === 'pad' && typeof args[1] === 'number') {
     const fill = typeof args[2] === 'string' && args[2].length > 0 ? args[2].length : 1;
     checkStringLength(Math.abs(Math.trunc(args[1])) * fill, '$pad', limit);
   } else if (name === 'string' && typeof args[0] === 'object' && args[0] !== null) {
-    if (jsonLongerThan(args[0], limit))
+    const shape = jsonTextShape(args[0], limit);
+    if (shape === 'long')
       throw createError('L1003', { token: '$string', length: `more than ${limit}`, limit });
+    // JSONata unwraps an array it wrapped as one value, and indents when asked to
+    return shape === 'plain' && !args[1] && !(args[0] as { outerWrapper?: unknown }).outerWrapper;
   } else if (name === 'join' && Array.isArray(args[0])) {
     const sep = typeof args[1] === 'string' ? args[1].length : 0;
     let total = 0;
     for (const s of args[0]) total += (typeof s === 'string' ? s.length : 0) + sep;
     checkStringLength(total - sep, '$join', limit);
   }
+  return false;
 }
 
 function guard(name: (typeof GUARDED_NATIVES)[number], original: Impl, limit: number): MapxFunction {
@@ -49,10 +55,10 @@ function guard(name: (typeof GUARDED_NATIVES)[number], original: Impl, limit: nu
     name,
     signature: SIGNATURES[name],
     impl(this: unknown, ...args: unknown[]) {
-      precheck(name, args, limit);
+      const plain = precheck(name, args, limit);
       let result: unknown;
       try {
-        result = original.apply(this, args);
+        result = plain ? JSON.stringify(args[0]) : original.apply(this, args);
       } catch (e) {
         // V8 refuses a string past its own maximum with a RangeError, before allocating it
         if (e instanceof RangeError && /string length/i.test(e.message))
