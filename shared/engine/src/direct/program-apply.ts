@@ -1,6 +1,6 @@
 import { UNSURE, unsure } from './values.js';
 import type { Env } from '../runtime/policy.js';
-import { checkedArguments, type Signature } from './signature-check.js';
+import { checkedArguments, type Signature } from '../runtime/signature-check.js';
 import { DIRECT_CALL, type DirectCall } from '../functions/jsonata-values.js';
 
 /** A JSONata function value as `registerFunction` makes it. */

@@ -1,4 +1,5 @@
 /** Helpers that treat values the way JSONata does (functions, sequences, effective booleans). */
+import { isFunctionValue } from '../runtime/function-value.js';
 import type { Env } from '../runtime/policy.js';
 
 /**
@@ -19,11 +20,7 @@ interface JsonataFunctionLike {
   arity?: number;
 }
 
-export function isFunctionValue(v: unknown): boolean {
-  if (typeof v === 'function') return true;
-  const f = v as JsonataFunctionLike | null;
-  return typeof f === 'object' && f !== null && (f._jsonata_function === true || f._jsonata_lambda === true);
-}
+export { isFunctionValue };
 
 /** Number of parameters a function value declares (JSONata's own rule for higher-order calls). */
 export function functionArity(fn: unknown): number {

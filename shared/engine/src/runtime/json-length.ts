@@ -1,3 +1,5 @@
+import { isFunctionValue } from './function-value.js';
+
 /**
  * What a walk of `value` finds about its JSON text without building it: `long` when the text has more than `limit`
  * characters; else `plain` when JSON.stringify alone writes what JSONata's `$string` writes (every number an integer
@@ -22,7 +24,7 @@ export function jsonTextShape(value: unknown, limit: number): 'long' | 'plain' |
     else if (Array.isArray(v)) {
       total += 1 + Math.max(1, v.length);
       for (let i = 0; i < v.length && total <= limit; i++) stack.push(v[i]);
-    } else if (typeof v === 'function' || isLambda(v)) {
+    } else if (isFunctionValue(v)) {
       // functions and lambdas serialise as "" (their closures are not part of the text)
       total += 2;
       plain = false;
@@ -44,10 +46,4 @@ export function jsonTextShape(value: unknown, limit: number): 'long' | 'plain' |
 /** True when the JSON text of `value` has more than `limit` characters (`jsonTextShape`). */
 export function jsonLongerThan(value: unknown, limit: number): boolean {
   return jsonTextShape(value, limit) === 'long';
-}
-
-function isLambda(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
-  return o['_jsonata_lambda'] === true || o['_jsonata_function'] === true;
 }

@@ -17,6 +17,42 @@ describe('jsonataSync: the installed JSONata without async', () => {
     expect(transform(source)).toBeTypeOf('string');
     expect(transform(source.replace('async function evaluate(', 'function evaluate('))).toBeUndefined();
     expect(transform(source + '\nasync function extra() { await x; }')).toBeUndefined();
+    expect(transform(source.replace('signature.validate(args, context)', 'args'))).toBeUndefined();
+  });
+
+  it("checks each call's arguments as JSONata does, shapes it accepted before included", async () => {
+    const sync = jsonataSync()!;
+    // each expression calls one function with a shape its signature accepts, then with one it refuses, fills in
+    // (the context for `-`) or changes (a value wrapped in an array for `a`): the accepted shape must not let
+    // the others through
+    const expressions = [
+      '[$substring("abc", 1), $substring("abc", "1")]',
+      '[$substring("abc", 1), $substring(1, 1)]',
+      '[$uppercase("a"), $uppercase(1)]',
+      '["x", "y"].[$uppercase(), $uppercase("z")]',
+      '[$uppercase("z"), "x".$uppercase()]',
+      '[$count([1, 2]), $count(3), $count({"a": 1})]',
+      '[$join(["a", "b"]), $join("a"), $join(["a", 1])]',
+      '[$join(["a", "b"]), $join(["a", "b"], 1)]',
+      '($f := function($x)<n:n>{ $x * 2 }; [$f(1), $f("a")])',
+      '($f := function($x)<a<n>:n>{ $sum($x) }; [$f([1, 2]), $f(3), $f(["a"])])',
+    ];
+    for (const expression of expressions)
+      for (const input of [{}, 'ctx', 7]) {
+        const expected = await Promise.resolve()
+          .then(() => jsonata(expression).evaluate(input))
+          .catch((e: unknown) => ({
+            code: (e as { code: string }).code,
+            index: (e as { index?: number }).index,
+          }));
+        let actual: unknown;
+        try {
+          actual = sync(expression).evaluate(input);
+        } catch (e) {
+          actual = { code: (e as { code: string }).code, index: (e as { index?: number }).index };
+        }
+        expect(actual, `${expression} on ${JSON.stringify(input)}`).toEqual(expected);
+      }
   });
 
   const cases: [string, unknown][] = [

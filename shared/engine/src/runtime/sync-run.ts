@@ -17,7 +17,10 @@ export function needsAsync(pending?: PromiseLike<unknown>): NeedsAsync {
 
 /** A value in a synchronous run: itself, or `needsAsync` thrown for a promise. */
 export function settledNow<T>(value: T | PromiseLike<T>): T {
-  if (typeof (value as { then?: unknown } | null | undefined)?.then === 'function')
+  // most values are strings, numbers and undefined: no `then` looked up through their prototypes
+  const type = typeof value;
+  if (type !== 'object' && type !== 'function') return value as T;
+  if (typeof (value as { then?: unknown } | null)?.then === 'function')
     throw needsAsync(value as PromiseLike<T>);
   return value as T;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { jsonata } from '../../src/runtime/jsonata-module.js';
-import { checkedArguments, type Signature } from '../../src/direct/signature-check.js';
+import { checkedArguments, type Signature } from '../../src/runtime/signature-check.js';
 
 /**
  * The synchronous form's signature check, which skips jsonata's for call shapes jsonata already accepted unchanged,
@@ -27,6 +27,14 @@ const DEFINITIONS = [
   '<b-:b>',
   '<an?:a>',
   '<o?o?:o>',
+  '<f-:f>',
+  '<o-f?:o>',
+  '<afj?:j>',
+  '<s-(sf):b>',
+  '<x-b?:s>',
+  '<x?o?:x>',
+  '<s?n:x>',
+  '<f<n:n>:n>',
 ];
 
 const VALUES: unknown[][] = [
@@ -37,6 +45,7 @@ const VALUES: unknown[][] = [
   [['p'], [1], []],
   [{ k: 1 }, {}],
   [undefined],
+  [(x: unknown) => x],
 ];
 
 async function parsed(definition: string): Promise<Signature> {
@@ -126,11 +135,19 @@ describe('signature check of the synchronous form', () => {
     const first = checks();
     expect(checkedArguments(counting, ['xyz', 1, 1], { other: true })).toEqual(['xyz', 1, 1]);
     expect(checks()).toBe(first);
-    // the third argument filled in: jsonata's array is returned, and the shape is checked on every call
+    // the third argument left out: checked once more with a context of its own, then received as undefined
     expect(checkedArguments(counting, ['abc', 0], {})).toEqual(['abc', 0, undefined]);
     const partial = checks();
-    checkedArguments(counting, ['abc', 1], {});
-    expect(checks()).toBeGreaterThan(partial);
+    const received = checkedArguments(counting, ['abc', 1], {});
+    expect(received).toEqual(['abc', 1, undefined]);
+    expect(received).toHaveLength(3);
+    expect(checks()).toBe(partial);
+    // the context in place of the first: checked on every call
+    const { counting: context, checks: contextChecks } = await countingChecks('<s-nn?:s>');
+    expect(checkedArguments(context, [1], 'abc')).toEqual(['abc', 1, undefined]);
+    const once = contextChecks();
+    expect(checkedArguments(context, [2], 'xyz')).toEqual(['xyz', 2, undefined]);
+    expect(contextChecks()).toBeGreaterThan(once);
     // refused: T0410 every time
     for (let i = 0; i < 2; i++)
       expect(() => checkedArguments(counting, [1, 'a'], {})).toThrow(
@@ -147,10 +164,20 @@ describe('signature check of the synchronous form', () => {
       letters[Math.floor(i / 6) % 6],
       letters[Math.floor(i / 36) % 6],
     ]);
+    // each kept one checked once more, with a context of its own
     for (const args of shapes) expect(checkedArguments(counting, args, null)).toEqual(args);
-    expect(checks()).toBe(100);
+    expect(checks()).toBe(100 + 64);
     for (const args of shapes) expect(checkedArguments(counting, args, null)).toEqual(args);
-    expect(checks()).toBe(100 + 100 - 64);
+    expect(checks()).toBe(100 + 64 + 100 - 64);
+  });
+
+  test('a context that was undefined when the shape was first met is still put in place later', async () => {
+    const { counting, checks } = await countingChecks('<x-:x>');
+    expect(checkedArguments(counting, [], undefined)).toEqual([undefined]);
+    expect(checkedArguments(counting, [], 'abc')).toEqual(['abc']);
+    expect(checkedArguments(counting, [], { a: 1 })).toEqual([{ a: 1 }]);
+    // the probe ran once, on the first call; the shape reads the context, so each call is checked
+    expect(checks()).toBe(4);
   });
 
   test('a typed array is checked against its items on every call', async () => {
