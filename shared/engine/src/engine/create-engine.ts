@@ -15,6 +15,7 @@ import type { CompiledExpression, CompileOptions, Engine, EngineOptions } from '
 const EXPLAIN_CACHE_ENTRIES = 50;
 import { sequenceBoundEntry } from '../runtime/sequence-bound.js';
 import { frameHooksShortcut } from '../runtime/frame-hooks.js';
+import { CREATE_FRAME_PUSH, EVALUATE_ENTRY } from '../runtime/jsonata-hooks.js';
 import { buildFlashFunctions } from '../flash/flash-functions.js';
 import { resolveLimits } from '../runtime/limits.js';
 import { guardedFunctions } from './guarded-functions.js';
@@ -105,13 +106,13 @@ export function createEngine(options: EngineOptions): Engine {
           for (const [name, impl] of Object.entries(explainNatives(core.tables)))
             j.registerFunction(name, impl);
       }
-      j.assign(Symbol.for('jsonata.__createFrame_push') as unknown as string, frameHooksShortcut() as never);
+      j.assign(CREATE_FRAME_PUSH as unknown as string, frameHooksShortcut() as never);
       // after the functions: a binding of the same name wins over a function, as a call's bindings do
       for (const [name, value] of rootValues) j.assign(name, value as never);
     };
     prepare(core.jexpr);
     const entry = sequenceBoundEntry(limits.maxSequenceLength);
-    core.jexpr.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
+    core.jexpr.assign(EVALUATE_ENTRY as unknown as string, entry as never);
     let short: JsonataExpression | undefined;
     const shortJexpr =
       core.costBound === undefined || explain
@@ -131,7 +132,7 @@ export function createEngine(options: EngineOptions): Engine {
               sync = syncVariant(core, limits);
               if (sync) {
                 prepare(sync, undefined, functionsOver(syncOriginals()));
-                sync.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, entry as never);
+                sync.assign(EVALUATE_ENTRY as unknown as string, entry as never);
               }
             }
             return sync;

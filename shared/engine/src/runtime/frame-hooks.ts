@@ -1,6 +1,9 @@
-const ENTRY = Symbol.for('jsonata.__evaluate_entry');
-const EXIT = Symbol.for('jsonata.__evaluate_exit');
-const PUSH = Symbol.for('jsonata.__createFrame_push');
+import { SyncFrame } from './sync-frame.js';
+import {
+  CREATE_FRAME_PUSH as PUSH,
+  EVALUATE_ENTRY as ENTRY,
+  EVALUATE_EXIT as EXIT,
+} from './jsonata-hooks.js';
 
 interface Frame {
   lookup(name: string | symbol): unknown;
@@ -14,6 +17,8 @@ interface Frame {
  */
 export function frameHooksShortcut(): (parent: Frame, frame: Frame) => void {
   return (parent, frame) => {
+    // a frame of the synchronous JSONata answers them so itself
+    if (frame instanceof SyncFrame) return;
     const entry = parent.lookup(ENTRY);
     const exit = parent.lookup(EXIT);
     const push = parent.lookup(PUSH);

@@ -18,6 +18,13 @@ describe('jsonataSync: the installed JSONata without async', () => {
     expect(transform(source.replace('async function evaluate(', 'function evaluate('))).toBeUndefined();
     expect(transform(source + '\nasync function extra() { await x; }')).toBeUndefined();
     expect(transform(source.replace('signature.validate(args, context)', 'args'))).toBeUndefined();
+    expect(transform(source.replace('newFrame.base = enclosingEnvironment.base;', ''))).toBeUndefined();
+    expect(
+      transform(source.replace('evaluatedArgs.push(arg);', 'evaluatedArgs.push(arg );')),
+    ).toBeUndefined();
+    expect(
+      transform(source.replace('env.bind(param.value, args[index]);', 'env.bind(param.value, args[index])')),
+    ).toBeUndefined();
   });
 
   it("checks each call's arguments as JSONata does, shapes it accepted before included", async () => {
@@ -82,6 +89,13 @@ describe('jsonataSync: the installed JSONata without async', () => {
     ['$sift($, function($v){ $v > 1 })', { p: 1, q: 2 }],
     ['$single(a, function($v){ $v = 2 })', { a: [1, 2, 3] }],
     ['a@$x#$i.{"v": $x, "i": $i}', { a: [5, 6] }],
+    // calls: the context passed by `~>`, arguments left out or undefined, functions as arguments, partial application
+    ['"abc" ~> $substring(1)', {}],
+    ['a ~> $map(function($v, $i){ [$v, $i] })', { a: [7, 8] }],
+    ['(function($a, $b, $c){ [$a, $b, $c] })(1)', {}],
+    ['(function($a, $b){ $b })(nothing, 2)', {}],
+    ['($f := $substring(?, 1); $f("xyz"))', {}],
+    ['$string(nothing) & $string(a)', { a: [1, { b: true }] }],
   ];
 
   it('gives what JSONata gives', async () => {

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runInThisContext } from 'node:vm';
 import type Jsonata from 'jsonata';
+import { replaceParts } from './jsonata-sync-parts.js';
 import { checkedArguments } from './signature-check.js';
+import { SyncFrame } from './sync-frame.js';
 import { settledNow } from './sync-run.js';
 
 /** The JSONata release the transform below was written against and checked on; another one gets no synchronous form. */
@@ -13,9 +15,9 @@ const VERSION = '2.2.2';
  * node, and the promises' garbage. The synchronous form is the installed JSONata itself with `async` and `await`
  * taken out, so its semantics are JSONata's by construction. Where the original awaited a value, this one passes it
  * through `__sync`, which refuses a promise (`needsAsync`): a run that reaches an asynchronous function is abandoned
- * and evaluated by JSONata as it is (engine/sync-tier.ts). Its signature check of a call runs once per shape of the
- * call's arguments (`checkedArguments`), as the compiled programs' does. Undefined when the installed release is
- * not the one the transform knows, or the result is not what the transform expects.
+ * and evaluated by JSONata as it is (engine/sync-tier.ts). A few of its parts are the engine's own
+ * (jsonata-sync-parts.ts: the signature check, frames, argument arrays). Undefined when the installed release is not
+ * the one the transform knows, or the result is not what the transform expects.
  */
 export function jsonataSync(): typeof Jsonata | undefined {
   if (built === null) built = build();
@@ -31,16 +33,17 @@ function build(): typeof Jsonata | undefined {
     if (version !== VERSION) return undefined;
     const text = transform(readFileSync(require.resolve('jsonata'), 'utf8'));
     if (text === undefined) return undefined;
-    const factory = runInThisContext(`(function (module, exports, __sync, __checked) {${text}\n})`, {
+    const factory = runInThisContext(`(function (module, exports, __sync, __checked, __Frame) {${text}\n})`, {
       filename: 'jsonata-synchronous.js',
     }) as (
       module: { exports: unknown },
       exports: unknown,
       sync: (v: unknown) => unknown,
       checked: typeof checkedArguments,
+      frame: typeof SyncFrame,
     ) => void;
     const module = { exports: {} as unknown };
-    factory(module, module.exports, settledNow, checkedArguments);
+    factory(module, module.exports, settledNow, checkedArguments, SyncFrame);
     return typeof module.exports === 'function' ? (module.exports as typeof Jsonata) : undefined;
   } catch {
     return undefined;
@@ -50,12 +53,9 @@ function build(): typeof Jsonata | undefined {
 /** What 2.2.2 has: `async function` declarations and expressions, `async` arrows, `await`s, `Promise.all`s. */
 const EXPECTED = { asyncFunctions: 43, asyncArrows: 3, awaits: 103, promiseAll: 2 };
 
-/** The one place 2.2.2 checks a call's arguments against the function's signature. */
-const VALIDATE = 'var validatedArgs = signature.validate(args, context);';
-
 /**
- * The text with every `await X` as `__sync(X)` and its signature check as `__checked`'s, or undefined when the text
- * is not the one expected.
+ * The text with every `await X` as `__sync(X)` and the engine's parts in it (`replaceParts`), or undefined when the
+ * text is not the one expected.
  */
 export function transform(source: string): string | undefined {
   let text = source;
@@ -63,11 +63,12 @@ export function transform(source: string): string | undefined {
   if (
     count(/\basync function\b/g) !== EXPECTED.asyncFunctions ||
     count(/\basync \(/g) !== EXPECTED.asyncArrows ||
-    count(/\bPromise\.all\(/g) !== EXPECTED.promiseAll ||
-    text.split(VALIDATE).length !== 2
+    count(/\bPromise\.all\(/g) !== EXPECTED.promiseAll
   )
     return undefined;
-  text = text.replace(VALIDATE, 'var validatedArgs = __checked(signature, args, context);');
+  const replaced = replaceParts(text);
+  if (replaced === undefined) return undefined;
+  text = replaced;
   text = text.replace(/\basync function\b/g, 'function').replace(/\basync \(/g, '(');
   text = text.replace(/\bPromise\.all\(/g, 'Array.from(');
   const counted = { awaits: 0 };

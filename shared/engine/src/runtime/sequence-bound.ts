@@ -22,11 +22,13 @@ export function sequenceBoundEntry(
     if (this.length + items.length > limit) throw { code: 'D2015', value: limit, stack: new Error().stack };
     return Array.prototype.push.apply(this, items);
   };
-  const createSequence = function (...args: unknown[]): Sequence {
-    const sequence: Sequence = [];
+  const createSequence = function (value?: unknown): Sequence {
+    // a sequence of one made as one: pushed into an empty array, the item would take room for sixteen
+    const one = arguments.length === 1;
+    if (one && limit < 1) throw { code: 'D2015', value: limit, stack: new Error().stack };
+    const sequence: Sequence = one ? [value] : [];
     sequence.push = push;
     sequence.sequence = true;
-    if (args.length === 1) sequence.push(args[0]);
     return sequence;
   };
   return (_expr, _input, environment) => {

@@ -1,0 +1,100 @@
+/**
+ * The parts of JSONata 2.2.2's text that its synchronous form replaces with the engine's own (runtime/jsonata-sync.ts
+ * takes out `async` and `await` after these). Each part is found between a start and an end that occur as expected,
+ * and must hold each text it changes as often as expected; otherwise no part is changed and there is no synchronous
+ * form at all. The names a replacement calls are the synchronous form's parameters: `__checked` (signature-check.ts),
+ * `__Frame` (sync-frame.ts).
+ */
+interface Part {
+  /** Where the part starts (once in the whole text) and where it ends (the first time after the start). */
+  start: string;
+  end: string;
+  /** What the part becomes: each text it holds exactly `times`, replaced; or the whole part between start and end. */
+  edits?: readonly (readonly [from: string, to: string, times: number])[];
+  whole?: { holds: readonly string[]; becomes: string };
+}
+
+const PARTS: readonly Part[] = [
+  {
+    // the signature check of a call, once per shape of the arguments
+    start: 'function validateArguments(signature, args, context) {',
+    end: 'return validatedArgs;',
+    edits: [
+      [
+        'var validatedArgs = signature.validate(args, context);',
+        'var validatedArgs = __checked(signature, args, context);',
+        1,
+      ],
+    ],
+  },
+  {
+    // a frame: one object of shared methods instead of an object of two closures and a dictionary
+    start: 'function createFrame(enclosingEnvironment) {',
+    end: 'return newFrame\n    }',
+    whole: {
+      holds: [
+        'var bindings = Object.create(null);',
+        "enclosingEnvironment.lookup(Symbol.for('jsonata.__createFrame_push'))",
+        'framePushCallback(enclosingEnvironment, newFrame);',
+        'newFrame.base = enclosingEnvironment.base;',
+      ],
+      becomes: 'return new __Frame(enclosingEnvironment); }',
+    },
+  },
+  {
+    // a call's arguments in an array of their number: pushed into an empty one, they would take room for sixteen
+    start: 'async function evaluateFunction(expr, input, environment, applyto) {',
+    end: '// apply the procedure',
+    edits: [
+      [
+        'var evaluatedArgs = [];',
+        "var evaluatedArgs = new Array(expr.arguments.length + (typeof applyto !== 'undefined' ? 1 : 0)), __at = 0;",
+        1,
+      ],
+      ['evaluatedArgs.push(applyto.context);', 'evaluatedArgs[__at++] = applyto.context;', 1],
+      ['evaluatedArgs.push(closure);', 'evaluatedArgs[__at++] = closure;', 1],
+      ['evaluatedArgs.push(arg);', 'evaluatedArgs[__at++] = arg;', 1],
+    ],
+  },
+  {
+    // a lambda's parameters bound in a loop, without a closure per call
+    start: 'async function applyProcedure(proc, args) {',
+    end: 'return result;',
+    edits: [
+      [
+        'Array.prototype.forEach.call(proc.arguments, function (param, index) {\n            env.bind(param.value, args[index]);\n        });',
+        'for (var __p = 0; __p < proc.arguments.length; __p++) env.bind(proc.arguments[__p].value, args[__p]);',
+        1,
+      ],
+    ],
+  },
+];
+
+/** Parts far longer than these are not the functions expected. */
+const MAX_PART = 3000;
+
+/** `source` with every part replaced, or undefined when one of them is not as expected. */
+export function replaceParts(source: string): string | undefined {
+  let text = source;
+  for (const part of PARTS) {
+    const start = text.indexOf(part.start);
+    if (start < 0 || text.indexOf(part.start, start + 1) >= 0) return undefined;
+    const end = text.indexOf(part.end, start + part.start.length);
+    if (end < 0 || end - start > MAX_PART) return undefined;
+    const body = text.slice(start + part.start.length, end);
+    let replaced: string;
+    if (part.whole) {
+      if (!part.whole.holds.every((held) => body.includes(held))) return undefined;
+      replaced = part.start + part.whole.becomes;
+    } else {
+      let changed = body;
+      for (const [from, to, times] of part.edits ?? []) {
+        if (changed.split(from).length - 1 !== times) return undefined;
+        changed = changed.split(from).join(to);
+      }
+      replaced = part.start + changed + part.end;
+    }
+    text = text.slice(0, start) + replaced + text.slice(end + part.end.length);
+  }
+  return text;
+}
