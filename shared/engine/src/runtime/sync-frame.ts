@@ -69,10 +69,12 @@ export class SyncFrame implements Environment {
     if (name === ENTRY) return this.entry;
     if (name === EXIT) return this.exit;
     if (name === PUSH) return this.push;
-    let frame: Environment | null = this;
+    const own = this.bindings;
+    if (own !== undefined && Object.prototype.hasOwnProperty.call(own, name)) return own[name];
+    let frame = this.parent;
     while (frame instanceof SyncFrame) {
-      const own: Record<string | symbol, unknown> | undefined = frame.bindings;
-      if (own !== undefined && Object.prototype.hasOwnProperty.call(own, name)) return own[name];
+      const held: Record<string | symbol, unknown> | undefined = frame.bindings;
+      if (held !== undefined && Object.prototype.hasOwnProperty.call(held, name)) return held[name];
       frame = frame.parent;
     }
     return frame === null ? undefined : frame.lookup(name);
