@@ -68,6 +68,35 @@ const PARTS: readonly Part[] = [
       ],
     ],
   },
+  {
+    // a path step's sequences of one value made as one: pushed into an empty one, it would take room for sixteen
+    start: 'async function evaluateStep(expr, input, environment, lastStep) {',
+    end: 'return resultSequence;',
+    edits: [
+      [
+        'result = environment.base.createSequence();\n\n        for(',
+        'result = undefined;\n\n        for(',
+        1,
+      ],
+      [
+        'result.push(res);',
+        'if (result === undefined) result = environment.base.createSequence(res); else result.push(res);',
+        1,
+      ],
+      [
+        'var resultSequence = environment.base.createSequence();',
+        'if (result === undefined) result = environment.base.createSequence();\n        var resultSequence;',
+        1,
+      ],
+      [
+        '} else {\n            // flatten the sequence',
+        '} else if (result.length === 1 && (!Array.isArray(result[0]) || result[0].cons)) {\n' +
+          '            resultSequence = environment.base.createSequence(result[0]);\n' +
+          '        } else {\n            resultSequence = environment.base.createSequence();',
+        1,
+      ],
+    ],
+  },
 ];
 
 /** Parts far longer than these are not the functions expected. */
