@@ -1,6 +1,6 @@
 /**
- * The parts of JSONata 2.2.2's text that its synchronous form replaces with the engine's own (runtime/jsonata-sync.ts
- * takes out `async` and `await` after these). Each part is found between a start and an end that occur as expected,
+ * The parts of JSONata 2.2.2's text that its synchronous form replaces with the engine's own, once
+ * runtime/jsonata-sync.ts took out `async` and `await` (an awaited value is `__sync(value)`). Each part is found between a start and an end that occur as expected,
  * and must hold each text it changes as often as expected; otherwise no part is changed and there is no synchronous
  * form at all. The names a replacement calls are the synchronous form's parameters: `__checked` (signature-check.ts),
  * `__Frame` (sync-frame.ts).
@@ -43,7 +43,7 @@ const PARTS: readonly Part[] = [
   },
   {
     // a call's arguments in an array of their number: pushed into an empty one, they would take room for sixteen
-    start: 'async function evaluateFunction(expr, input, environment, applyto) {',
+    start: 'function evaluateFunction(expr, input, environment, applyto) {',
     end: '// apply the procedure',
     edits: [
       [
@@ -58,7 +58,7 @@ const PARTS: readonly Part[] = [
   },
   {
     // a lambda's parameters bound in a loop, without a closure per call
-    start: 'async function applyProcedure(proc, args) {',
+    start: 'function applyProcedure(proc, args) {',
     end: 'return result;',
     edits: [
       [
@@ -70,7 +70,7 @@ const PARTS: readonly Part[] = [
   },
   {
     // a path step's sequences of one value made as one: pushed into an empty one, it would take room for sixteen
-    start: 'async function evaluateStep(expr, input, environment, lastStep) {',
+    start: 'function evaluateStep(expr, input, environment, lastStep) {',
     end: 'return resultSequence;',
     edits: [
       [
@@ -96,6 +96,75 @@ const PARTS: readonly Part[] = [
         1,
       ],
     ],
+  },
+  {
+    // an object constructor's values evaluated and set in one loop: JSONata's awaits them together (an array of
+    // promises, a pair per key, each read back through an iterator), which a synchronous run has no use for
+    start: "// iterate over the groups to evaluate the 'value' expression",
+    end: 'return result;',
+    whole: {
+      holds: [
+        'Array.from(utils.keys(groups).map((key, idx) => {',
+        'var tuple = reduceTupleStream(entry.data, environment);',
+        "context = tuple['@'];",
+        "delete tuple['@'];",
+        'env = createFrameFromTuple(environment, tuple);',
+        'environment.isParallelCall = idx > 0',
+        'return [key, __sync(evaluate(expr.lhs[entry.exprIndex][1], context, env))];',
+        'var [key, value] = __sync(generator);',
+        "if(typeof value !== 'undefined') {",
+        'result[key] = value;',
+      ],
+      becomes: `
+        var groupKeys = utils.keys(groups);
+        for (var idx = 0; idx < groupKeys.length; idx++) {
+            var groupKey = groupKeys[idx];
+            var group = groups[groupKey];
+            var context = group.data;
+            var env = environment;
+            if (reduce) {
+                var tuple = reduceTupleStream(group.data, environment);
+                context = tuple['@'];
+                delete tuple['@'];
+                env = createFrameFromTuple(environment, tuple);
+            }
+            environment.isParallelCall = idx > 0;
+            var value = __sync(evaluate(expr.lhs[group.exprIndex][1], context, env));
+            if (typeof value !== 'undefined') result[groupKey] = value;
+        }
+        return result;`,
+    },
+  },
+  {
+    // the object that `fn.append` is called with, made only for an array constructor, which calls it
+    start: 'function evaluateUnary(expr, input, environment) {',
+    end: 'switch (expr.value) {',
+    edits: [['var focus = {', "var focus = expr.value !== '[' ? undefined : {", 1]],
+  },
+  {
+    // an array constructor's items evaluated in a loop, then appended in another, as JSONata does once it has
+    // awaited them all (an array of promises, a pair per item, each read back through an iterator)
+    start: '// array constructor - evaluate each item',
+    end: 'var [item, value] = generator;',
+    whole: {
+      holds: [
+        'result = [];',
+        'let generators = __sync(Array.from(expr.expressions',
+        'environment.isParallelCall = idx > 0',
+        'return [item, __sync(evaluate(item, input, environment))]',
+        'for (let generator of generators) {',
+      ],
+      becomes: `
+                result = [];
+                var values = new Array(expr.expressions.length);
+                for (var idx = 0; idx < values.length; idx++) {
+                    environment.isParallelCall = idx > 0;
+                    values[idx] = __sync(evaluate(expr.expressions[idx], input, environment));
+                }
+                for (var at = 0; at < values.length; at++) {
+                    var item = expr.expressions[at];
+                    var value = values[at];`,
+    },
   },
 ];
 

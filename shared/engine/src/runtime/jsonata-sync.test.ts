@@ -96,6 +96,23 @@ describe('jsonataSync: the installed JSONata without async', () => {
     ['(function($a, $b){ $b })(nothing, 2)', {}],
     ['($f := $substring(?, 1); $f("xyz"))', {}],
     ['$string(nothing) & $string(a)', { a: [1, { b: true }] }],
+    // array and object constructors: nested, flattened, with undefined items and values, grouped, over tuples
+    ['[[1, 2], [3], a, [a], nothing, [nothing], []]', { a: [4, 5] }],
+    ['[1..3, a].[$, [$]]', { a: 9 }],
+    ['{"x": nothing, "y": [], "z": a, "w": {"v": a[0]}}', { a: [1, 2] }],
+    [
+      'a{ k: v }',
+      {
+        a: [
+          { k: 'p', v: 1 },
+          { k: 'q', v: 2 },
+          { k: 'p', v: 3 },
+        ],
+      },
+    ],
+    ['a@$o{ $o.k: $count($o) }', { a: [{ k: 'p' }, { k: 'q' }, { k: 'p' }] }],
+    ['a#$i{ k: $i }', { a: [{ k: 'p' }, { k: 'q' }, { k: 'p' }] }],
+    ['{"__proto__": 1, "constructor": 2}', {}],
   ];
 
   it('gives what JSONata gives', async () => {
@@ -108,7 +125,16 @@ describe('jsonataSync: the installed JSONata without async', () => {
 
   it('raises what JSONata raises', async () => {
     const sync = jsonataSync()!;
-    for (const expression of ['$sum("a")', '1 + "a"', '$undefinedFunction()', '$string(']) {
+    for (const expression of [
+      '$sum("a")',
+      '1 + "a"',
+      '$undefinedFunction()',
+      '$string(',
+      '{"a": 1, "a": 2}',
+      '{1: 2}',
+      '[1, $sum("x")]',
+      '-"a"',
+    ]) {
       const expected = await Promise.resolve()
         .then(() => jsonata(expression).evaluate({}))
         .catch((e: unknown) => e);

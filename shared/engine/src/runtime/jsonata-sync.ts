@@ -54,8 +54,8 @@ function build(): typeof Jsonata | undefined {
 const EXPECTED = { asyncFunctions: 43, asyncArrows: 3, awaits: 103, promiseAll: 2 };
 
 /**
- * The text with every `await X` as `__sync(X)` and the engine's parts in it (`replaceParts`), or undefined when the
- * text is not the one expected.
+ * The text with every `await X` as `__sync(X)`, then the engine's parts in it (`replaceParts`), or undefined when
+ * the text is not the one expected.
  */
 export function transform(source: string): string | undefined {
   let text = source;
@@ -66,16 +66,13 @@ export function transform(source: string): string | undefined {
     count(/\bPromise\.all\(/g) !== EXPECTED.promiseAll
   )
     return undefined;
-  const replaced = replaceParts(text);
-  if (replaced === undefined) return undefined;
-  text = replaced;
   text = text.replace(/\basync function\b/g, 'function').replace(/\basync \(/g, '(');
   text = text.replace(/\bPromise\.all\(/g, 'Array.from(');
   const counted = { awaits: 0 };
   const out = rewriteAwaits(text, counted);
   if (out === undefined || counted.awaits !== EXPECTED.awaits) return undefined;
   if (/\basync\b/.test(out.replace(/\basync:|\.async\b/g, ''))) return undefined;
-  return out;
+  return replaceParts(out);
 }
 
 /** `await X` → `__sync(X)` throughout `text`, an operand's own `await`s included (`Promise.all` of async arrows). */
