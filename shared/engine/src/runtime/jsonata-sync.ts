@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runInThisContext } from 'node:vm';
 import type Jsonata from 'jsonata';
+import { CALL_PARTS } from './jsonata-sync-call-parts.js';
 import { replaceParts } from './jsonata-sync-parts.js';
+import { VALUE_PARTS } from './jsonata-sync-value-parts.js';
 import { checkedArguments } from './signature-check.js';
 import { SyncFrame } from './sync-frame.js';
 import { settledNow } from './sync-run.js';
@@ -72,7 +74,7 @@ export function transform(source: string): string | undefined {
   const out = rewriteAwaits(text, counted);
   if (out === undefined || counted.awaits !== EXPECTED.awaits) return undefined;
   if (/\basync\b/.test(out.replace(/\basync:|\.async\b/g, ''))) return undefined;
-  return replaceParts(out);
+  return replaceParts(out, [...CALL_PARTS, ...VALUE_PARTS]);
 }
 
 /** `await X` → `__sync(X)` throughout `text`, an operand's own `await`s included (`Promise.all` of async arrows). */
