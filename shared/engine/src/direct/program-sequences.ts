@@ -1,4 +1,5 @@
 import { isFunctionValue, type Sequence } from '../functions/jsonata-values.js';
+import { sequenceOverflow } from '../runtime/sequence-bound.js';
 
 /** Sequences bounded to `limit` items, as the engine bounds JSONata's own (runtime/sequence-bound.ts): D2015. */
 export class Sequences {
@@ -25,7 +26,7 @@ export class Sequences {
 
   /** A sequence past the bound: what pushing one more item does. */
   overflow(): never {
-    throw { code: 'D2015', value: this.limit, stack: new Error().stack };
+    return sequenceOverflow(this.limit);
   }
 
   /** JSONata's `lookup` of a field: own fields of objects, mapped over arrays and flattened one level. */

@@ -13,8 +13,6 @@ export const DIRECT_CALL: unique symbol = Symbol('mapx direct call');
 export type DirectCall = (environment: Env, input: unknown, args: unknown[]) => unknown;
 
 interface JsonataFunctionLike {
-  _jsonata_function?: boolean;
-  _jsonata_lambda?: boolean;
   implementation?: (...args: unknown[]) => unknown;
   arguments?: unknown[];
   arity?: number;

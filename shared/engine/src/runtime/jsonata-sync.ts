@@ -17,9 +17,9 @@ const VERSION = '2.2.2';
  * node, and the promises' garbage. The synchronous form is the installed JSONata itself with `async` and `await`
  * taken out, so its semantics are JSONata's by construction. Where the original awaited a value, this one passes it
  * through `__sync`, which refuses a promise (`needsAsync`): a run that reaches an asynchronous function is abandoned
- * and evaluated by JSONata as it is (engine/sync-tier.ts). A few of its parts are the engine's own
- * (jsonata-sync-parts.ts: the signature check, frames, argument arrays). Undefined when the installed release is not
- * the one the transform knows, or the result is not what the transform expects.
+ * and evaluated by JSONata as it is (engine/sync-tier.ts). A few of its parts are then the engine's own
+ * (jsonata-sync-call-parts.ts, jsonata-sync-value-parts.ts). Undefined when the installed release is not the one the
+ * transform knows, or the result is not what the transform expects.
  */
 export function jsonataSync(): typeof Jsonata | undefined {
   if (built === null) built = build();

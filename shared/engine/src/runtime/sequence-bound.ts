@@ -19,13 +19,13 @@ export function sequenceBoundEntry(
   limit: number,
 ): (expr: unknown, input: unknown, environment: Environment) => Promise<void> | undefined {
   const push = function (this: unknown[], ...items: unknown[]): number {
-    if (this.length + items.length > limit) throw { code: 'D2015', value: limit, stack: new Error().stack };
+    if (this.length + items.length > limit) sequenceOverflow(limit);
     return Array.prototype.push.apply(this, items);
   };
   const createSequence = function (value?: unknown): Sequence {
     // a sequence of one made as one: pushed into an empty array, the item would take room for sixteen
     const one = arguments.length === 1;
-    if (one && limit < 1) throw { code: 'D2015', value: limit, stack: new Error().stack };
+    if (one && limit < 1) sequenceOverflow(limit);
     const sequence: Sequence = one ? [value] : [];
     sequence.push = push;
     sequence.sequence = true;
@@ -36,6 +36,11 @@ export function sequenceBoundEntry(
     if (base.createSequence !== createSequence) base.createSequence = createSequence;
     return evaluateEntry(environment);
   };
+}
+
+/** A sequence past the bound of `limit` items: what pushing one more item does (D2015, as JSONata throws it). */
+export function sequenceOverflow(limit: number): never {
+  throw { code: 'D2015', value: limit, stack: new Error().stack };
 }
 
 /**
