@@ -16,6 +16,7 @@ import {
 } from './eval-task.js';
 import type { BatchRequest, BatchResult, BatchTask, BatchTaskResult } from './batch-task.js';
 import { BatchWatchdog } from './batch-watchdog.js';
+import { BATCHES_PER_THREAD, evalBalancer } from './eval-balancer.js';
 import { runBatchOn } from './run-batch.js';
 import { PoolReadiness } from './pool-readiness.js';
 import { Gate } from './gate.js';
@@ -44,6 +45,7 @@ export class EvalPool {
   private readonly fhirGate = new Gate();
   private readonly readiness: PoolReadiness;
   private readonly slots: ThreadSlots;
+  private readonly batchSlots: ThreadSlots;
   private closed = false;
 
   constructor(
@@ -53,6 +55,7 @@ export class EvalPool {
     // every thread starts at once; the pool serves as soon as the first has built its engine
     this.readiness = new PoolReadiness(1);
     this.slots = new ThreadSlots(config.eval.threads);
+    this.batchSlots = new ThreadSlots(config.eval.threads * BATCHES_PER_THREAD);
   }
 
   /**
@@ -108,7 +111,7 @@ export class EvalPool {
   async runBatch(batch: BatchRequest, view: MappingView): Promise<BatchResult | { failed: TaskFailure }> {
     const pool = this.ensurePool() as Piscina<BatchTask, BatchTaskResult> | undefined;
     if (!pool) return { failed: { kind: 'worker-died', reason: 'the service is shutting down' } };
-    const slot = this.slots.acquire();
+    const slot = this.batchSlots.acquire();
     if (slot !== true) await slot;
     const watchdog = new BatchWatchdog(this.config.eval.timeoutMs + HARD_LIMIT_GRACE_MS);
     try {
@@ -122,7 +125,7 @@ export class EvalPool {
       return { failed: failure };
     } finally {
       watchdog.stop();
-      this.slots.release();
+      this.batchSlots.release();
     }
   }
 
@@ -171,6 +174,7 @@ export class EvalPool {
       closeTimeout: this.config.server.shutdownTimeoutMs,
       // run/wait-time histograms halved the pool's round trips per second (measured: docs/performance.md)
       recordTiming: false,
+      loadBalancer: evalBalancer,
     });
     pool.on('message', (message: unknown) => {
       if (isWorkerLog(message)) writeToDestination(this.logger, message.mapxEvalLog);

@@ -7,6 +7,7 @@ import {
   type BatchTaskResult,
 } from './batch-task.js';
 import type { BatchWatchdog } from './batch-watchdog.js';
+import { BATCH_QUEUE_OPTIONS, QUEUE_OPTIONS } from './eval-balancer.js';
 import type { VersionedView } from './eval-task.js';
 
 /** Runs a batch on the pool (sent again with the view when the worker does not hold it yet). */
@@ -16,7 +17,13 @@ export async function runBatchOn(
   versioned: VersionedView,
   watchdog: BatchWatchdog,
 ): Promise<BatchResult> {
-  const task: BatchTask = { ...batch, kind: 'batch', viewVersion: versioned.version, clock: watchdog.clock };
+  const task: BatchTask & { readonly [QUEUE_OPTIONS]?: object } = {
+    ...batch,
+    kind: 'batch',
+    viewVersion: versioned.version,
+    clock: watchdog.clock,
+    ...(batch.ends.length > 1 ? { [QUEUE_OPTIONS]: BATCH_QUEUE_OPTIONS } : {}),
+  };
   const signal = watchdog.signal;
   let result = await pool.run(task, { signal, transferList: lentBuffers(task) });
   if (result.stale) {

@@ -18,6 +18,19 @@ const CR = 0x0d;
 const LF = 0x0a;
 
 /**
+ * Called for each line: its bytes are `bytes[start, end)`, or `bytes` is `undefined` when the line was longer than
+ * the limit. `view`: `bytes` is a read chunk (the line a stretch of it, followed there by its terminator at `end`
+ * when it ended in this chunk); otherwise `bytes` is the line alone, joined from the chunks it spanned.
+ */
+export type LineVisitor = (
+  bytes: Buffer | undefined,
+  start: number,
+  end: number,
+  number: number,
+  view: boolean,
+) => void;
+
+/**
  * Lines of a byte stream, ended by LF, CRLF or a lone CR (HL7 v2 ends segments with CR), chunk by chunk and
  * synchronously: a reader that consumes every line of a chunk at once pays one asynchronous step per chunk, not
  * one per line (`mapx run` reads on the thread that feeds every evaluation thread). Bytes, not text: the
@@ -42,6 +55,24 @@ export class LineSplitter {
   /** The lines that end in this chunk; the rest is held for the next. */
   push(chunk: Buffer): Line[] {
     const lines: Line[] = [];
+    this.scan(chunk, (bytes, start, end, number, view) =>
+      lines.push(this.line(bytes, start, end, number, view)),
+    );
+    return lines;
+  }
+
+  /** The last line, when the stream did not end with a terminator. */
+  end(): Line[] {
+    const lines: Line[] = [];
+    this.scanEnd((bytes, start, end, number, view) => lines.push(this.line(bytes, start, end, number, view)));
+    return lines;
+  }
+
+  /**
+   * Each line that ends in this chunk, as positions in the chunk where it lies within it: no object per line, for
+   * readers that look at each line's bytes and keep few of them (HL7 v2 segments). The rest is held for the next.
+   */
+  scan(chunk: Buffer, visit: LineVisitor): void {
     let start = 0;
     // the next CR and LF at or after `start` (native scans; -1: none left in this chunk)
     let nextCr = chunk.indexOf(CR);
@@ -59,8 +90,11 @@ export class LineSplitter {
       }
       // a line may end in the chunk it started in: the limit holds there too, not only across chunks
       if (this.held + i - start > this.maxBytes) this.tooLong = true;
-      if (!this.tooLong) this.parts.push(chunk.subarray(start, i));
-      lines.push(this.take());
+      if (this.parts.length === 0 && !this.tooLong) visit(chunk, start, i, this.number++, true);
+      else {
+        if (!this.tooLong) this.parts.push(chunk.subarray(start, i));
+        this.take(visit);
+      }
       this.afterCr = chunk[i] === CR;
       start = i + 1;
     }
@@ -72,20 +106,32 @@ export class LineSplitter {
         this.parts = [];
       } else this.parts.push(chunk.subarray(start));
     }
-    return lines;
   }
 
   /** The last line, when the stream did not end with a terminator. */
-  end(): Line[] {
-    return this.held > 0 || this.tooLong ? [this.take()] : [];
+  scanEnd(visit: LineVisitor): void {
+    if (this.held > 0 || this.tooLong) this.take(visit);
   }
 
-  private take(): Line {
-    const line = { bytes: this.tooLong ? undefined : join(this.parts, this.copy), number: this.number++ };
+  private take(visit: LineVisitor): void {
+    const [parts, number] = [this.parts, this.number++];
     this.parts = [];
     this.held = 0;
+    if (this.tooLong) visit(undefined, 0, 0, number, false);
+    else if (parts.length === 1) visit(parts[0] as Buffer, 0, (parts[0] as Buffer).length, number, true);
+    else {
+      const joined = Buffer.concat(parts);
+      visit(joined, 0, joined.length, number, false);
+    }
     this.tooLong = false;
-    return line;
+  }
+
+  private line(bytes: Buffer | undefined, start: number, end: number, number: number, view: boolean): Line {
+    if (bytes === undefined) return { bytes, number };
+    if (!view) return { bytes, number };
+    const line = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
+    // copied by default: a view would keep the whole read chunk alive for as long as the line lives
+    return { bytes: this.copy ? Buffer.from(line) : line, number };
   }
 }
 
@@ -114,10 +160,4 @@ export async function* splitLines(
   options: SplitOptions = {},
 ): AsyncGenerator<Line> {
   for await (const lines of lineBatches(stream, maxBytes, onBytes, options)) yield* lines;
-}
-
-function join(parts: Buffer[], copy: boolean): Buffer {
-  if (parts.length !== 1) return Buffer.concat(parts);
-  // copied by default: a subarray would keep the whole read chunk alive for as long as the line lives
-  return copy ? Buffer.from(parts[0] as Buffer) : (parts[0] as Buffer);
 }

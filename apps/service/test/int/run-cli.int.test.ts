@@ -350,10 +350,12 @@ describe('mapx run to a FHIR server', () => {
     ]);
   });
 
-  it('fails only the input that overruns the time limit; the rest of its batch converts', () => {
+  it('fails only the input that overruns the time limit; the rest of its batch, and the batch waiting on its thread, convert', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapx-run-limit-'));
     const input = join(dir, 'in.ndjson');
-    writeFileSync(input, [1, 2, 3, 4, 5, 6].map((n) => JSON.stringify({ n })).join('\n'));
+    // one thread: the first batch (8 inputs) runs, the next (12) waits on the same thread and ends with it
+    const ns = Array.from({ length: 20 }, (_, i) => i + 1);
+    writeFileSync(input, ns.map((n) => JSON.stringify({ n })).join('\n'));
     const mapping = join(dir, 'm.mapx');
     // input 4 runs a synchronous backtracking regular expression: only the worker's termination ends it
     writeFileSync(
@@ -384,7 +386,7 @@ describe('mapx run to a FHIR server', () => {
       },
     );
     expect(r.status, r.stderr).toBe(2);
-    expect(ndjson(out).map((b) => b.id)).toEqual(['n1', 'n2', 'n3', 'n5', 'n6']);
+    expect(ndjson(out).map((b) => b.id)).toEqual(ns.filter((n) => n !== 4).map((n) => `n${n}`));
     expect(ndjson(`${out.slice(0, -'.ndjson'.length)}.errors.ndjson`)).toEqual([
       expect.objectContaining({ level: 'error', index: 4, code: 'D1012', status: 422 }),
     ]);
