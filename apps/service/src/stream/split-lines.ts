@@ -54,18 +54,12 @@ export class LineSplitter {
 
   /** The lines that end in this chunk; the rest is held for the next. */
   push(chunk: Buffer): Line[] {
-    const lines: Line[] = [];
-    this.scan(chunk, (bytes, start, end, number, view) =>
-      lines.push(this.line(bytes, start, end, number, view)),
-    );
-    return lines;
+    return this.lines((visit) => this.scan(chunk, visit));
   }
 
   /** The last line, when the stream did not end with a terminator. */
   end(): Line[] {
-    const lines: Line[] = [];
-    this.scanEnd((bytes, start, end, number, view) => lines.push(this.line(bytes, start, end, number, view)));
-    return lines;
+    return this.lines((visit) => this.scanEnd(visit));
   }
 
   /**
@@ -126,12 +120,18 @@ export class LineSplitter {
     this.tooLong = false;
   }
 
-  private line(bytes: Buffer | undefined, start: number, end: number, number: number, view: boolean): Line {
-    if (bytes === undefined) return { bytes, number };
-    if (!view) return { bytes, number };
-    const line = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
-    // copied by default: a view would keep the whole read chunk alive for as long as the line lives
-    return { bytes: this.copy ? Buffer.from(line) : line, number };
+  /** The lines a scan visits, each as an object of its own bytes. */
+  private lines(scan: (visit: LineVisitor) => void): Line[] {
+    const lines: Line[] = [];
+    scan((bytes, start, end, number, view) => {
+      if (bytes === undefined || !view) lines.push({ bytes, number });
+      else {
+        const line = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
+        // copied by default: a view would keep the whole read chunk alive for as long as the line lives
+        lines.push({ bytes: this.copy ? Buffer.from(line) : line, number });
+      }
+    });
+    return lines;
   }
 }
 
